@@ -1,0 +1,16 @@
+//! The rules of Chinese Checkers (Sternhalma): board, notation, rule sets, move generation,
+//! game flow and records. No Bevy, no file I/O, no clock and no randomness of its own: callers
+//! pass in whatever time or seeds they use, so every result is reproducible.
+
+pub mod bitboard;
+pub mod board;
+pub mod movegen;
+pub mod notation;
+pub mod rules;
+pub mod zobrist;
+
+pub use bitboard::Bits;
+pub use board::{Dir, Hole, Point};
+pub use movegen::{Board, Layout, MoveList, PathError, perft};
+pub use notation::{NotationError, format_path, parse_hole, parse_path};
+pub use rules::{RuleSet, RulesError, Setup};

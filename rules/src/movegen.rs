@@ -1,0 +1,695 @@
+//! The board as bit sets, and move generation: steps, bit-parallel jump chains, long jumps.
+//!
+//! A move is identified by its (origin, destination) pair; all jump paths to one hole are one
+//! move. Jump chains are found a whole frontier at a time: for each direction, the set of holes
+//! a marble could jump from ("jump sources") is computed once per position with two shifts,
+//! and a marble's reachable set grows by shifting `frontier & sources` by two steps.
+
+use crate::bitboard::Bits;
+use crate::board::{Dir, Hole, Point, VALID};
+use crate::rules::{Jumps, RuleSet, Setup};
+use crate::zobrist;
+use std::sync::LazyLock;
+
+/// Largest number of marbles one seat can have.
+pub const MAX_MARBLES: usize = 15;
+
+/// What a seat needs for move generation and scoring, derived once from the set-up and rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatInfo {
+    /// The point this seat starts in.
+    pub point: Point,
+    /// Holes the seat's marbles start on.
+    pub home: Bits,
+    /// Holes the seat's marbles must fill.
+    pub goal: Bits,
+    /// Holes a marble must leave before the leaving-home deadline: the start point and home.
+    pub start_area: Bits,
+    /// Holes where a move may end (all, or without the other players' points).
+    pub end_ok: Bits,
+    /// Steps from each hole to the nearest goal hole (by padded index).
+    pub dist: [u8; 256],
+}
+
+/// The fixed frame of a game: seats, their areas, and the movement rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The set-up it was made for.
+    pub setup: Setup,
+    /// One entry per seat, in turn order.
+    pub seats: Vec<SeatInfo>,
+    /// Short or long jumps.
+    pub jumps: Jumps,
+    /// Marbles in their goal move only inside it.
+    pub goal_lock: bool,
+}
+
+impl Layout {
+    /// Builds the frame for a set-up under a rule set.
+    pub fn new(setup: Setup, rules: &RuleSet) -> Layout {
+        let rows = setup.home_rows();
+        let seats = setup
+            .seat_points()
+            .iter()
+            .map(|&point| {
+                let home = point.triangle(rows);
+                let goal = point.opposite().triangle(rows);
+                let start_area = home | point.holes();
+                let mut end_ok = VALID;
+                if !rules.rest_in_other_points {
+                    for p in Point::ALL {
+                        if p != point && p != point.opposite() {
+                            end_ok &= !p.holes();
+                        }
+                    }
+                }
+                let mut dist = [0u8; 256];
+                for h in Hole::all() {
+                    dist[h.index() as usize] = goal
+                        .iter()
+                        .map(|g| h.distance(Hole::from_index(g).expect("goal hole")))
+                        .min()
+                        .unwrap_or(0) as u8;
+                }
+                SeatInfo { point, home, goal, start_area, end_ok, dist }
+            })
+            .collect();
+        Layout { setup, seats, jumps: rules.jumps, goal_lock: rules.goal_lock }
+    }
+
+    /// Number of seats.
+    pub fn players(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// Holes a marble of `seat` on `from` may land on during its move (the goal only, when
+    /// the goal lock holds it).
+    #[inline(always)]
+    fn room(&self, seat: usize, from: u8) -> Bits {
+        let info = &self.seats[seat];
+        if self.goal_lock && info.goal.has(from) { info.goal } else { VALID }
+    }
+
+    /// Legal destinations of the marble on `from` (which must belong to `seat`).
+    pub fn destinations(&self, board: &Board, seat: usize, from: Hole) -> Bits {
+        let maps = JumpMaps::new(board.occ);
+        self.dests_with(&maps, board.occ, seat, from.index())
+    }
+
+    #[inline(always)]
+    fn dests_with(&self, maps: &JumpMaps, occ: Bits, seat: usize, o: u8) -> Bits {
+        let room = self.room(seat, o);
+        let steps = Hole::from_index_unchecked(o).neighbours() & !occ & room;
+        let jumps = match self.jumps {
+            Jumps::Short => maps.closure(o, room),
+            Jumps::Long => long_closure(occ, o, room),
+        };
+        (steps | jumps) & self.seats[seat].end_ok
+    }
+
+    /// Every legal move of `seat`, grouped by origin.
+    pub fn moves(&self, board: &Board, seat: usize) -> MoveList {
+        let mut list = MoveList::default();
+        let occ = board.occ;
+        let maps = JumpMaps::new(occ);
+        for o in board.marbles[seat].iter() {
+            let d = self.dests_with(&maps, occ, seat, o);
+            if !d.is_empty() {
+                list.from[list.len] = o;
+                list.dests[list.len] = d;
+                list.len += 1;
+            }
+        }
+        list
+    }
+
+    /// Number of legal moves of `seat` (distinct origin and destination).
+    #[inline]
+    pub fn count_moves(&self, board: &Board, seat: usize) -> u64 {
+        let occ = board.occ;
+        let maps = JumpMaps::new(occ);
+        let mut n = 0;
+        for o in board.marbles[seat].iter() {
+            n += self.dests_with(&maps, occ, seat, o).count() as u64;
+        }
+        n
+    }
+
+    /// Whether `seat` has any legal move.
+    pub fn has_move(&self, board: &Board, seat: usize) -> bool {
+        let occ = board.occ;
+        let maps = JumpMaps::new(occ);
+        board.marbles[seat]
+            .iter()
+            .any(|o| !self.dests_with(&maps, occ, seat, o).is_empty())
+    }
+
+    /// One shortest path for a legal move: `[from, to]` for a step, the landings of a jump
+    /// chain otherwise. `None` if the move is not legal.
+    pub fn path(&self, board: &Board, seat: usize, from: Hole, to: Hole) -> Option<Vec<Hole>> {
+        if !board.marbles[seat].has(from.index())
+            || !self.destinations(board, seat, from).has(to.index())
+        {
+            return None;
+        }
+        if from.neighbours().has(to.index()) {
+            return Some(vec![from, to]);
+        }
+        let room = self.room(seat, from.index());
+        let path = match self.jumps {
+            Jumps::Short => JumpMaps::new(board.occ).shortest_path(from.index(), to.index(), room),
+            Jumps::Long => long_path(board.occ, from.index(), to.index(), room),
+        };
+        path.map(|p| p.into_iter().map(Hole::from_index_unchecked).collect())
+    }
+
+    /// Checks a path written by a player, hop by hop, and returns the move's
+    /// (origin, destination). Any valid path is accepted, not only the shortest.
+    pub fn check_path(&self, board: &Board, seat: usize, path: &[Hole]) -> Result<(Hole, Hole), PathError> {
+        let (&from, &to) = match (path.first(), path.last()) {
+            (Some(f), Some(t)) if path.len() >= 2 => (f, t),
+            _ => return Err(PathError::TooShort),
+        };
+        if !board.occ.has(from.index()) {
+            return Err(PathError::NoMarble(from));
+        }
+        if !board.marbles[seat].has(from.index()) {
+            return Err(PathError::NotYours(from));
+        }
+        let room = self.room(seat, from.index());
+        let mut occ = board.occ;
+        occ.clear(from.index());
+        let mut landed = Bits::bit(from.index());
+        let is_step = path.len() == 2 && from.neighbours().has(to.index());
+        for pair in path.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            if occ.has(b.index()) || landed.has(b.index()) {
+                return Err(if landed.has(b.index()) {
+                    PathError::Revisits(b)
+                } else {
+                    PathError::Occupied(b)
+                });
+            }
+            if !is_step && !self.is_jump(occ, a, b) {
+                return Err(PathError::NotAJump(a, b));
+            }
+            if !room.has(b.index()) {
+                return Err(PathError::LeavesGoal(b));
+            }
+            landed.set(b.index());
+        }
+        if !self.seats[seat].end_ok.has(to.index()) {
+            return Err(PathError::EndsInOtherPoint(to));
+        }
+        debug_assert!(self.destinations(board, seat, from).has(to.index()));
+        Ok((from, to))
+    }
+
+    /// Whether the marble on `a` can jump to `b` given the other marbles `occ`.
+    fn is_jump(&self, occ: Bits, a: Hole, b: Hole) -> bool {
+        let (aq, ar) = a.axial();
+        let (bq, br) = b.axial();
+        for d in Dir::ALL {
+            let (dq, dr) = d.delta();
+            let (dq, dr) = (dq as i32, dr as i32);
+            // b = a + 2k·d for some k ≥ 1.
+            let (tq, tr) = (bq - aq, br - ar);
+            let k2 = if dq != 0 { tq / dq } else { tr / dr };
+            if k2 < 2 || k2 % 2 != 0 || tq != k2 * dq || tr != k2 * dr {
+                continue;
+            }
+            let k = k2 / 2;
+            if k > 1 && self.jumps == Jumps::Short {
+                return false;
+            }
+            // Exactly one marble, at the middle; everything else between is empty.
+            return (1..k2).all(|i| {
+                let h = Hole::from_axial(aq + i * dq, ar + i * dr).expect("between two holes");
+                occ.has(h.index()) == (i == k)
+            });
+        }
+        false
+    }
+}
+
+/// Why a written path is not a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PathError {
+    /// Fewer than two holes.
+    TooShort,
+    /// No marble on the first hole.
+    NoMarble(Hole),
+    /// The marble belongs to another player.
+    NotYours(Hole),
+    /// A landing hole is taken.
+    Occupied(Hole),
+    /// The chain lands on a hole it has already been on.
+    Revisits(Hole),
+    /// A hop that is neither a step nor a jump.
+    NotAJump(Hole, Hole),
+    /// The goal lock keeps this marble inside its goal.
+    LeavesGoal(Hole),
+    /// The move ends in a point that is neither the mover's start nor goal.
+    EndsInOtherPoint(Hole),
+}
+
+impl std::fmt::Display for PathError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PathError::TooShort => write!(f, "a move needs at least two holes"),
+            PathError::NoMarble(h) => write!(f, "there is no marble on {h}"),
+            PathError::NotYours(h) => write!(f, "the marble on {h} is not yours"),
+            PathError::Occupied(h) => write!(f, "{h} is not empty"),
+            PathError::Revisits(h) => write!(f, "the chain lands on {h} twice"),
+            PathError::NotAJump(a, b) => write!(f, "{a}-{b} is neither a step nor a jump"),
+            PathError::LeavesGoal(h) => {
+                write!(f, "a marble in its goal must stay there ({h} is outside)")
+            }
+            PathError::EndsInOtherPoint(h) => {
+                write!(f, "a move may not end in another player's point ({h})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PathError {}
+
+/// The moves of one seat: each origin with its set of destinations.
+#[derive(Clone, Copy)]
+pub struct MoveList {
+    from: [u8; MAX_MARBLES],
+    dests: [Bits; MAX_MARBLES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList { from: [0; MAX_MARBLES], dests: [Bits::EMPTY; MAX_MARBLES], len: 0 }
+    }
+}
+
+impl MoveList {
+    /// (origin, destinations) for each marble that can move.
+    pub fn iter(&self) -> impl Iterator<Item = (Hole, Bits)> + '_ {
+        (0..self.len).map(|i| (Hole::from_index_unchecked(self.from[i]), self.dests[i]))
+    }
+
+    /// Every (origin, destination) pair.
+    pub fn pairs(&self) -> impl Iterator<Item = (Hole, Hole)> + '_ {
+        self.iter()
+            .flat_map(|(f, d)| d.iter().map(move |t| (f, Hole::from_index_unchecked(t))))
+    }
+
+    /// Number of moves.
+    pub fn count(&self) -> usize {
+        self.dests[..self.len].iter().map(|d| d.count() as usize).sum()
+    }
+
+    /// Whether there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// The marbles on the board, by seat, with an incrementally kept Zobrist hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    occ: Bits,
+    marbles: [Bits; 6],
+    hash: u64,
+}
+
+impl Board {
+    /// The start position of a layout.
+    pub fn start(layout: &Layout) -> Board {
+        let mut b = Board::empty();
+        for (seat, info) in layout.seats.iter().enumerate() {
+            for h in info.home.iter() {
+                b.put(seat, Hole::from_index_unchecked(h));
+            }
+        }
+        b
+    }
+
+    /// A board with no marbles.
+    pub fn empty() -> Board {
+        Board { occ: Bits::EMPTY, marbles: [Bits::EMPTY; 6], hash: 0 }
+    }
+
+    /// Puts a marble of `seat` on an empty hole (for hand-made positions).
+    pub fn put(&mut self, seat: usize, h: Hole) {
+        assert!(!self.occ.has(h.index()), "{h} is taken");
+        self.occ.set(h.index());
+        self.marbles[seat].set(h.index());
+        self.hash ^= zobrist::marble(seat, h.index());
+    }
+
+    /// Takes every marble of `seat` off the board.
+    pub fn remove_seat(&mut self, seat: usize) {
+        for h in self.marbles[seat].iter() {
+            self.hash ^= zobrist::marble(seat, h);
+        }
+        self.occ &= !self.marbles[seat];
+        self.marbles[seat] = Bits::EMPTY;
+    }
+
+    /// Moves a marble of `seat` (no legality check: that is the layout's job). Calling it
+    /// again with the holes swapped undoes it.
+    #[inline(always)]
+    pub fn shift(&mut self, seat: usize, from: Hole, to: Hole) {
+        let (f, t) = (from.index(), to.index());
+        let m = Bits::bit(f) | Bits::bit(t);
+        self.occ ^= m;
+        self.marbles[seat] ^= m;
+        self.hash ^= zobrist::marble(seat, f) ^ zobrist::marble(seat, t);
+    }
+
+    /// All occupied holes.
+    pub fn occupied(&self) -> Bits {
+        self.occ
+    }
+
+    /// The marbles of one seat.
+    pub fn marbles(&self, seat: usize) -> Bits {
+        self.marbles[seat]
+    }
+
+    /// Whose marble is on a hole.
+    pub fn owner(&self, h: Hole) -> Option<usize> {
+        (0..6).find(|&s| self.marbles[s].has(h.index()))
+    }
+
+    /// Zobrist hash of the marbles (side to move not included).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+}
+
+impl Hole {
+    /// A hole from an index known to be on the board.
+    #[inline(always)]
+    pub(crate) fn from_index_unchecked(i: u8) -> Hole {
+        debug_assert!(VALID.has(i));
+        // SAFETY-free: Hole is a plain index; the tables keep it on the board.
+        Hole::from_index(i).unwrap_or_else(|| unreachable!("hole index {i} off the board"))
+    }
+}
+
+/// Per direction, the holes a marble could jump from in the current position.
+pub(crate) struct JumpMaps {
+    src: [Bits; 6],
+    any: Bits,
+}
+
+impl JumpMaps {
+    #[inline(always)]
+    pub(crate) fn new(occ: Bits) -> JumpMaps {
+        let ev = VALID & !occ;
+        // Source h jumps in direction d when h+d is taken and h+2d is an empty hole.
+        let src = [
+            occ.shift::<-1>() & ev.shift::<-2>(),
+            occ.shift::<-14>() & ev.shift::<-28>(),
+            occ.shift::<-13>() & ev.shift::<-26>(),
+            occ.shift::<1>() & ev.shift::<2>(),
+            occ.shift::<14>() & ev.shift::<28>(),
+            occ.shift::<13>() & ev.shift::<26>(),
+        ];
+        let any = src[0] | src[1] | src[2] | src[3] | src[4] | src[5];
+        JumpMaps { src, any }
+    }
+
+    /// The sources once the marble on `o` has lifted off: nobody jumps over `o`.
+    #[inline(always)]
+    fn without(&self, o: u8) -> [Bits; 6] {
+        let mut s = self.src;
+        for (d, dir) in Dir::ALL.iter().enumerate() {
+            let i = o as i32 - dir.bit_delta();
+            if (0..256).contains(&i) {
+                s[d].clear(i as u8);
+            }
+        }
+        s
+    }
+
+    #[inline(always)]
+    fn expand(s: &[Bits; 6], f: Bits) -> Bits {
+        (f & s[0]).shift::<2>()
+            | (f & s[1]).shift::<28>()
+            | (f & s[2]).shift::<26>()
+            | (f & s[3]).shift::<-2>()
+            | (f & s[4]).shift::<-28>()
+            | (f & s[5]).shift::<-26>()
+    }
+
+    /// Every hole the marble on `o` can end a jump chain on, landing only inside `room`.
+    #[inline(always)]
+    fn closure(&self, o: u8, room: Bits) -> Bits {
+        if !self.any.has(o) {
+            return Bits::EMPTY;
+        }
+        let s = self.without(o);
+        let start = Bits::bit(o);
+        let mut seen = start;
+        let mut frontier = start;
+        loop {
+            let next = Self::expand(&s, frontier) & room & !seen;
+            if next.is_empty() {
+                return seen ^ start;
+            }
+            seen |= next;
+            frontier = next;
+        }
+    }
+
+    /// Landings of one shortest chain from `o` to `t`, both ends included.
+    fn shortest_path(&self, o: u8, t: u8, room: Bits) -> Option<Vec<u8>> {
+        let s = self.without(o);
+        let mut layers = vec![Bits::bit(o)];
+        let mut seen = Bits::bit(o);
+        while !seen.has(t) {
+            let next = Self::expand(&s, *layers.last()?) & room & !seen;
+            if next.is_empty() {
+                return None;
+            }
+            seen |= next;
+            layers.push(next);
+        }
+        let mut path = vec![t];
+        let mut cur = t as i32;
+        for layer in layers[..layers.len() - 1].iter().rev() {
+            let prev = Dir::ALL.iter().enumerate().find_map(|(d, dir)| {
+                let p = cur - 2 * dir.bit_delta();
+                ((0..256).contains(&p) && layer.has(p as u8) && s[d].has(p as u8))
+                    .then_some(p)
+            })?;
+            path.push(prev as u8);
+            cur = prev;
+        }
+        path.reverse();
+        Some(path)
+    }
+}
+
+/// Holes along each direction from each hole, nearest first (for long jumps).
+static RAYS: LazyLock<Vec<[Vec<u8>; 6]>> = LazyLock::new(|| {
+    (0..256u16)
+        .map(|i| {
+            std::array::from_fn(|d| {
+                let mut ray = Vec::new();
+                if let Some(mut h) = Hole::from_index(i as u8) {
+                    while let Some(n) = h.neighbour(Dir::ALL[d]) {
+                        ray.push(n.index());
+                        h = n;
+                    }
+                }
+                ray
+            })
+        })
+        .collect()
+});
+
+/// Landing of a long jump from `h` in direction `d`, if there is one.
+#[inline]
+fn long_landing(occ: Bits, h: u8, d: usize) -> Option<u8> {
+    let ray = &RAYS[h as usize][d];
+    let k = ray.iter().position(|&x| occ.has(x))?; // marble at distance k+1
+    let land = *ray.get(2 * k + 1)?;
+    ray[k + 1..=2 * k + 1].iter().all(|&x| !occ.has(x)).then_some(land)
+}
+
+fn long_closure(occ: Bits, o: u8, room: Bits) -> Bits {
+    let mut occ = occ;
+    occ.clear(o);
+    let mut seen = Bits::bit(o);
+    let mut stack = [0u8; 128];
+    stack[0] = o;
+    let mut n = 1;
+    while n > 0 {
+        n -= 1;
+        let h = stack[n];
+        for d in 0..6 {
+            if let Some(l) = long_landing(occ, h, d) {
+                if room.has(l) && !seen.has(l) {
+                    seen.set(l);
+                    stack[n] = l;
+                    n += 1;
+                }
+            }
+        }
+    }
+    seen.clear(o);
+    seen
+}
+
+fn long_path(occ: Bits, o: u8, t: u8, room: Bits) -> Option<Vec<u8>> {
+    let mut occ = occ;
+    occ.clear(o);
+    let mut parent = [u8::MAX; 256];
+    let mut queue = std::collections::VecDeque::from([o]);
+    parent[o as usize] = o;
+    while let Some(h) = queue.pop_front() {
+        if h == t {
+            let mut path = vec![t];
+            let mut c = t;
+            while c != o {
+                c = parent[c as usize];
+                path.push(c);
+            }
+            path.reverse();
+            return Some(path);
+        }
+        for d in 0..6 {
+            if let Some(l) = long_landing(occ, h, d) {
+                if room.has(l) && parent[l as usize] == u8::MAX {
+                    parent[l as usize] = h;
+                    queue.push_back(l);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Counts move sequences of length `depth` from `board`, seats moving in turn from `seat`.
+/// The last ply is counted without being played.
+pub fn perft(layout: &Layout, board: &mut Board, seat: usize, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        return layout.count_moves(board, seat);
+    }
+    let next = (seat + 1) % layout.players();
+    let list = layout.moves(board, seat);
+    let mut total = 0;
+    for (from, dests) in list.iter() {
+        for t in dests.iter() {
+            let to = Hole::from_index_unchecked(t);
+            board.shift(seat, from, to);
+            total += perft(layout, board, next, depth - 1);
+            board.shift(seat, to, from);
+        }
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_hole;
+
+    fn h(s: &str) -> Hole {
+        parse_hole(s).unwrap()
+    }
+
+    fn layout(players: u8, marbles: u8, rules: &RuleSet) -> Layout {
+        Layout::new(Setup::new(players, marbles, false).unwrap(), rules)
+    }
+
+    /// A scalar reference generator: depth-first search of jump chains one hole at a time.
+    fn reference_dests(layout: &Layout, board: &Board, seat: usize, from: Hole) -> Bits {
+        let room = layout.room(seat, from.index());
+        let mut occ = board.occupied();
+        occ.clear(from.index());
+        let mut out = from.neighbours() & !occ & room;
+        let mut seen = Bits::bit(from.index());
+        let mut stack = vec![from];
+        while let Some(a) = stack.pop() {
+            for d in Dir::ALL {
+                let Some(mid) = a.neighbour(d) else { continue };
+                let Some(land) = mid.neighbour(d) else { continue };
+                if occ.has(mid.index()) && !occ.has(land.index()) && room.has(land.index())
+                    && !seen.has(land.index())
+                {
+                    seen.set(land.index());
+                    out.set(land.index());
+                    stack.push(land);
+                }
+            }
+        }
+        out & layout.seats[seat].end_ok
+    }
+
+    #[test]
+    fn bit_parallel_jumps_match_a_scalar_search_on_random_boards() {
+        let rules = RuleSet::default();
+        let l = layout(6, 10, &rules);
+        let mut seed = 0x1234_5678u64;
+        for _ in 0..300 {
+            let mut b = Board::empty();
+            for hole in Hole::all() {
+                seed = zobrist::splitmix(seed);
+                if seed % 100 < 40 {
+                    b.put((seed >> 32) as usize % 6, hole);
+                }
+            }
+            for seat in 0..6 {
+                for o in b.marbles(seat).iter() {
+                    let o = Hole::from_index(o).unwrap();
+                    let got = l.destinations(&b, seat, o);
+                    assert_eq!(got, reference_dests(&l, &b, seat, o));
+                    for t in got.iter() {
+                        let t = Hole::from_index(t).unwrap();
+                        let path = l.path(&b, seat, o, t).expect("a path to every destination");
+                        assert_eq!(l.check_path(&b, seat, &path), Ok((o, t)), "{path:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn perft_matches_the_design_table() {
+        let rules = RuleSet::default();
+        for (players, marbles, want) in [
+            (2, 10, [14u64, 196, 4760]),
+            (3, 10, [14, 196, 2744]),
+            (4, 10, [14, 199, 2786]),
+            (6, 10, [14, 199, 2828]),
+            (2, 15, [22, 484, 15752]),
+        ] {
+            let l = layout(players, marbles, &rules);
+            let mut b = Board::start(&l);
+            for (d, w) in want.iter().enumerate() {
+                assert_eq!(perft(&l, &mut b, 0, d as u32 + 1), *w, "{players}p {marbles}m d{}", d + 1);
+            }
+            assert_eq!(b, Board::start(&l), "perft leaves the board as it found it");
+        }
+    }
+
+    #[test]
+    fn a_jump_over_the_moving_marbles_own_start_is_impossible() {
+        // White on i9 with a marble on i10: it can jump to i11 but never back over i9.
+        let l = layout(2, 10, &RuleSet::default());
+        let mut b = Board::empty();
+        b.put(0, h("i9"));
+        b.put(1, h("i10"));
+        b.put(1, h("h11"));
+        let d = l.destinations(&b, 0, h("i9"));
+        assert!(d.has(h("i11").index()));
+        // From i11 over h11? h11 is NW of i11? Whatever the geometry, i9 itself is never a
+        // destination and nothing lands beyond the vacated i9.
+        assert!(!d.has(h("i9").index()));
+        assert!(!d.has(h("i7").index()));
+    }
+}
