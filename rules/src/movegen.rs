@@ -4,6 +4,13 @@
 //! move. Jump chains are found a whole frontier at a time: for each direction, the set of holes
 //! a marble could jump from ("jump sources") is computed once per position with two shifts,
 //! and a marble's reachable set grows by shifting `frontier & sources` by two steps.
+//!
+//! Two facts keep this both simple and fast. Every landing of a chain from `o` lies at `o`
+//! plus twice a lattice vector, so a chain never lands next to its own start and never jumps
+//! over the hole it left: the sources computed with the mover still on its hole are exact.
+//! And jumps between empty holes go both ways, so the empty holes fall into connected
+//! components; a marble's chains end anywhere in the components its first jumps land in.
+//! Components are found once per position and shared by every marble that reaches them.
 
 use crate::bitboard::Bits;
 use crate::board::{Dir, Hole, Point, VALID};
@@ -92,16 +99,17 @@ impl Layout {
 
     /// Legal destinations of the marble on `from` (which must belong to `seat`).
     pub fn destinations(&self, board: &Board, seat: usize, from: Hole) -> Bits {
-        let maps = JumpMaps::new(board.occ);
-        self.dests_with(&maps, board.occ, seat, from.index())
+        let mut reach = Reach::new(board.occ);
+        self.dests_with(&mut reach, board.occ, seat, from.index())
     }
 
     #[inline(always)]
-    fn dests_with(&self, maps: &JumpMaps, occ: Bits, seat: usize, o: u8) -> Bits {
+    fn dests_with(&self, reach: &mut Reach, occ: Bits, seat: usize, o: u8) -> Bits {
         let room = self.room(seat, o);
         let steps = Hole::from_index_unchecked(o).neighbours() & !occ & room;
         let jumps = match self.jumps {
-            Jumps::Short => maps.closure(o, room),
+            Jumps::Short if room == VALID => reach.chains(o),
+            Jumps::Short => reach.maps.closure(o, room),
             Jumps::Long => long_closure(occ, o, room),
         };
         (steps | jumps) & self.seats[seat].end_ok
@@ -111,9 +119,9 @@ impl Layout {
     pub fn moves(&self, board: &Board, seat: usize) -> MoveList {
         let mut list = MoveList::default();
         let occ = board.occ;
-        let maps = JumpMaps::new(occ);
+        let mut reach = Reach::new(occ);
         for o in board.marbles[seat].iter() {
-            let d = self.dests_with(&maps, occ, seat, o);
+            let d = self.dests_with(&mut reach, occ, seat, o);
             if !d.is_empty() {
                 list.from[list.len] = o;
                 list.dests[list.len] = d;
@@ -124,13 +132,46 @@ impl Layout {
     }
 
     /// Number of legal moves of `seat` (distinct origin and destination).
-    #[inline]
+    ///
+    /// Counted without listing them: steps direction by direction over all marbles at once,
+    /// and jumps component by component (a component of `c` holes reached by `k` marbles
+    /// adds `k · c` moves), so no per-marble loop is needed in the common case.
     pub fn count_moves(&self, board: &Board, seat: usize) -> u64 {
         let occ = board.occ;
-        let maps = JumpMaps::new(occ);
-        let mut n = 0;
-        for o in board.marbles[seat].iter() {
-            n += self.dests_with(&maps, occ, seat, o).count() as u64;
+        let info = &self.seats[seat];
+        let own = board.marbles[seat];
+        let (free, locked) = if self.goal_lock {
+            (own & !info.goal, own & info.goal)
+        } else {
+            (own, Bits::EMPTY)
+        };
+        let empty = VALID & !occ;
+        let mut n = count_steps(free, empty & info.end_ok) as u64;
+        match self.jumps {
+            Jumps::Short => {
+                let maps = JumpMaps::new(occ);
+                let mut landings = JumpMaps::expand(&maps.src, free & maps.any);
+                while let Some(x) = landings.first() {
+                    let comp = component(&maps.src, x);
+                    let from = free & maps.reverse(comp);
+                    n += from.count() as u64 * (comp & info.end_ok).count() as u64;
+                    landings &= !comp;
+                }
+                for o in locked.iter() {
+                    n += (maps.closure(o, info.goal) & info.end_ok).count() as u64;
+                }
+            }
+            Jumps::Long => {
+                for o in free.iter() {
+                    n += (long_closure(occ, o, VALID) & info.end_ok).count() as u64;
+                }
+                for o in locked.iter() {
+                    n += (long_closure(occ, o, info.goal) & info.end_ok).count() as u64;
+                }
+            }
+        }
+        if !locked.is_empty() {
+            n += count_steps(locked, empty & info.goal) as u64;
         }
         n
     }
@@ -138,10 +179,10 @@ impl Layout {
     /// Whether `seat` has any legal move.
     pub fn has_move(&self, board: &Board, seat: usize) -> bool {
         let occ = board.occ;
-        let maps = JumpMaps::new(occ);
+        let mut reach = Reach::new(occ);
         board.marbles[seat]
             .iter()
-            .any(|o| !self.dests_with(&maps, occ, seat, o).is_empty())
+            .any(|o| !self.dests_with(&mut reach, occ, seat, o).is_empty())
     }
 
     /// One shortest path for a legal move: `[from, to]` for a step, the landings of a jump
@@ -418,19 +459,6 @@ impl JumpMaps {
         JumpMaps { src, any }
     }
 
-    /// The sources once the marble on `o` has lifted off: nobody jumps over `o`.
-    #[inline(always)]
-    fn without(&self, o: u8) -> [Bits; 6] {
-        let mut s = self.src;
-        for (d, dir) in Dir::ALL.iter().enumerate() {
-            let i = o as i32 - dir.bit_delta();
-            if (0..256).contains(&i) {
-                s[d].clear(i as u8);
-            }
-        }
-        s
-    }
-
     #[inline(always)]
     fn expand(s: &[Bits; 6], f: Bits) -> Bits {
         (f & s[0]).shift::<2>()
@@ -441,18 +469,30 @@ impl JumpMaps {
             | (f & s[5]).shift::<-26>()
     }
 
+    /// Holes from which one jump lands in `to`.
+    #[inline(always)]
+    fn reverse(&self, to: Bits) -> Bits {
+        let s = &self.src;
+        (s[0] & to.shift::<-2>())
+            | (s[1] & to.shift::<-28>())
+            | (s[2] & to.shift::<-26>())
+            | (s[3] & to.shift::<2>())
+            | (s[4] & to.shift::<28>())
+            | (s[5] & to.shift::<26>())
+    }
+
     /// Every hole the marble on `o` can end a jump chain on, landing only inside `room`.
     #[inline(always)]
     fn closure(&self, o: u8, room: Bits) -> Bits {
         if !self.any.has(o) {
             return Bits::EMPTY;
         }
-        let s = self.without(o);
+        let s = &self.src;
         let start = Bits::bit(o);
         let mut seen = start;
         let mut frontier = start;
         loop {
-            let next = Self::expand(&s, frontier) & room & !seen;
+            let next = Self::expand(s, frontier) & room & !seen;
             if next.is_empty() {
                 return seen ^ start;
             }
@@ -463,11 +503,11 @@ impl JumpMaps {
 
     /// Landings of one shortest chain from `o` to `t`, both ends included.
     fn shortest_path(&self, o: u8, t: u8, room: Bits) -> Option<Vec<u8>> {
-        let s = self.without(o);
+        let s = &self.src;
         let mut layers = vec![Bits::bit(o)];
         let mut seen = Bits::bit(o);
         while !seen.has(t) {
-            let next = Self::expand(&s, *layers.last()?) & room & !seen;
+            let next = Self::expand(s, *layers.last()?) & room & !seen;
             if next.is_empty() {
                 return None;
             }
@@ -488,6 +528,106 @@ impl JumpMaps {
         path.reverse();
         Some(path)
     }
+}
+
+/// Jump chains of one position, with the components of empty holes found so far.
+pub(crate) struct Reach {
+    maps: JumpMaps,
+    comps: [Bits; 16],
+    n: usize,
+    covered: Bits,
+}
+
+impl Reach {
+    #[inline(always)]
+    pub(crate) fn new(occ: Bits) -> Reach {
+        Reach { maps: JumpMaps::new(occ), comps: [Bits::EMPTY; 16], n: 0, covered: Bits::EMPTY }
+    }
+
+    /// Every end of a jump chain from `o`, landing anywhere.
+    #[inline(always)]
+    fn chains(&mut self, o: u8) -> Bits {
+        if !self.maps.any.has(o) {
+            return Bits::EMPTY;
+        }
+        let mut dirs = jump_dirs(&self.maps.src, o);
+        let mut out = Bits::EMPTY;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let land = (o as i32 + 2 * Dir::ALL[d].bit_delta()) as u8;
+            if !out.has(land) {
+                out |= self.component(land);
+            }
+        }
+        out
+    }
+
+    /// The component of empty holes joined by jumps that contains the empty hole `x`.
+    #[inline(always)]
+    fn component(&mut self, x: u8) -> Bits {
+        if self.covered.has(x) {
+            if let Some(c) = self.comps[..self.n].iter().find(|c| c.has(x)) {
+                return *c;
+            }
+        }
+        let seen = component(&self.maps.src, x);
+        if self.n < self.comps.len() {
+            self.comps[self.n] = seen;
+            self.n += 1;
+            self.covered |= seen;
+        }
+        seen
+    }
+}
+
+/// The component of empty holes joined by jumps that contains the empty hole `x`.
+#[inline(always)]
+fn component(src: &[Bits; 6], x: u8) -> Bits {
+    // Components are small, so a depth-first walk one hole at a time beats shifting whole
+    // boards around.
+    let mut seen = Bits::bit(x);
+    let mut stack = [0u8; 128];
+    stack[0] = x;
+    let mut n = 1;
+    while n > 0 {
+        n -= 1;
+        let h = stack[n];
+        let mut dirs = jump_dirs(src, h);
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let l = (h as i32 + 2 * Dir::ALL[d].bit_delta()) as u8;
+            if !seen.has(l) {
+                seen.set(l);
+                stack[n] = l;
+                n += 1;
+            }
+        }
+    }
+    seen
+}
+
+/// The directions the marble on `h` can jump in, as six bits.
+#[inline(always)]
+fn jump_dirs(src: &[Bits; 6], h: u8) -> u32 {
+    let (w, b) = ((h >> 6) as usize, h & 63);
+    let mut dirs = 0u32;
+    for (d, s) in src.iter().enumerate() {
+        dirs |= (((s.0[w] >> b) & 1) as u32) << d;
+    }
+    dirs
+}
+
+/// Number of (marble, neighbouring target) pairs: all steps of `marbles` into `targets`.
+#[inline(always)]
+fn count_steps(marbles: Bits, targets: Bits) -> u32 {
+    (marbles.shift::<1>() & targets).count()
+        + (marbles.shift::<14>() & targets).count()
+        + (marbles.shift::<13>() & targets).count()
+        + (marbles.shift::<-1>() & targets).count()
+        + (marbles.shift::<-14>() & targets).count()
+        + (marbles.shift::<-13>() & targets).count()
 }
 
 /// Holes along each direction from each hole, nearest first (for long jumps).

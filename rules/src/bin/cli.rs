@@ -1,1 +1,228 @@
-fn main() {}
+//! `sternhalma-cli`: the rules engine without a screen, for people, scripts and benchmarks.
+//!
+//! Run `sternhalma-cli help` for the commands. Errors go to stderr; a bad move or a bad
+//! record exits with status 2, a bad command line with status 1.
+
+use std::process::ExitCode;
+use std::time::Instant;
+use sternhalma_rules::{
+    Board, Game, GameRecord, Layout, Point, RuleSet, Setup, Status, format_path, perft,
+};
+
+const HELP: &str = "\
+sternhalma-cli — Chinese Checkers rules engine
+
+USAGE:
+  sternhalma-cli perft  --players N [--marbles 6|10|15] [--rules PRESET] --depth D
+  sternhalma-cli moves  --players N [--marbles M] [--rules PRESET] [--moves \"PATH PATH ...\"]
+  sternhalma-cli record --players N [--marbles M] [--rules PRESET] --moves \"PATH PATH ...\"
+  sternhalma-cli replay FILE
+  sternhalma-cli presets
+
+perft   counts move sequences of length D from the start (the last ply counted, not played);
+        prints the count alone on the first line, then the time and leaf moves per second.
+moves   plays the moves from the start, then prints every legal move of the side to move,
+        one per line, sorted. An illegal or malformed move exits with status 2.
+record  plays the moves and prints the game record (RON) on stdout.
+replay  validates a record, prints the final position as a picture and the result.
+presets lists the rule presets.
+
+PRESET is a preset name (default: casual) or a path to a .ron rule set file.
+--marbles overrides the preset's set-up.";
+
+/// A command-line failure: message and exit status.
+struct Fail(String, u8);
+
+fn fail<T>(msg: impl Into<String>) -> Result<T, Fail> {
+    Err(Fail(msg.into(), 1))
+}
+
+struct Args {
+    rest: Vec<String>,
+}
+
+impl Args {
+    fn take(&mut self, flag: &str) -> Result<Option<String>, Fail> {
+        match self.rest.iter().position(|a| a == flag) {
+            None => Ok(None),
+            Some(i) if i + 1 < self.rest.len() => {
+                let v = self.rest.remove(i + 1);
+                self.rest.remove(i);
+                Ok(Some(v))
+            }
+            Some(_) => fail(format!("{flag} needs a value")),
+        }
+    }
+
+    fn num<T: std::str::FromStr>(&mut self, flag: &str) -> Result<Option<T>, Fail> {
+        match self.take(flag)? {
+            None => Ok(None),
+            Some(v) => v.parse().map(Some).or_else(|_| fail(format!("{flag}: '{v}' is not a number"))),
+        }
+    }
+
+    fn done(&self) -> Result<(), Fail> {
+        match self.rest.first() {
+            Some(a) => fail(format!("unexpected argument '{a}' (see 'sternhalma-cli help')")),
+            None => Ok(()),
+        }
+    }
+}
+
+fn load_rules(arg: Option<String>) -> Result<RuleSet, Fail> {
+    let name = arg.unwrap_or_else(|| "casual".into());
+    if name.ends_with(".ron") {
+        let text = std::fs::read_to_string(&name).or_else(|e| fail(format!("{name}: {e}")))?;
+        RuleSet::from_ron(&text).or_else(|e| fail(format!("{name}: {e}")))
+    } else {
+        RuleSet::preset(&name).or_else(|e| fail(e.to_string()))
+    }
+}
+
+/// The game from `--players`, `--marbles` and `--rules`.
+fn new_game(args: &mut Args) -> Result<Game, Fail> {
+    let players = args.num::<u8>("--players")?;
+    let marbles = args.num::<u8>("--marbles")?;
+    let rules = load_rules(args.take("--rules")?)?;
+    let setup = Setup::for_rules(&rules, players, marbles).or_else(|e| fail(e.to_string()))?;
+    Game::new(setup, rules).or_else(|e| fail(e.to_string()))
+}
+
+fn play_moves(game: &mut Game, moves: Option<String>) -> Result<(), Fail> {
+    for token in moves.unwrap_or_default().split_whitespace() {
+        let action = token.parse().map_err(|e| Fail(format!("bad move {e}"), 2))?;
+        game.act(action).map_err(|e| Fail(format!("move '{token}': {e}"), 2))?;
+    }
+    Ok(())
+}
+
+fn cmd_perft(mut args: Args) -> Result<(), Fail> {
+    let depth = args.num::<u32>("--depth")?.ok_or(Fail("perft needs --depth".into(), 1))?;
+    let game = new_game(&mut args)?;
+    args.done()?;
+    let layout = Layout::new(*game.setup(), game.rules());
+    let mut board = Board::start(&layout);
+    let t = Instant::now();
+    let n = perft(&layout, &mut board, 0, depth);
+    let secs = t.elapsed().as_secs_f64();
+    println!("{n}");
+    println!("time {:.3} s, {:.1} million leaf moves per second", secs, n as f64 / secs.max(1e-9) / 1e6);
+    Ok(())
+}
+
+fn cmd_moves(mut args: Args) -> Result<(), Fail> {
+    let moves = args.take("--moves")?;
+    let mut game = new_game(&mut args)?;
+    args.done()?;
+    play_moves(&mut game, moves)?;
+    let mut list: Vec<String> = game.legal_moves().iter().map(|m| format_path(&m.path)).collect();
+    list.sort();
+    for m in list {
+        println!("{m}");
+    }
+    Ok(())
+}
+
+fn cmd_record(mut args: Args) -> Result<(), Fail> {
+    let moves = args.take("--moves")?;
+    let mut game = new_game(&mut args)?;
+    args.done()?;
+    play_moves(&mut game, moves)?;
+    print!("{}", GameRecord::from_game(&game).to_ron());
+    Ok(())
+}
+
+/// The star as text, top row first: `.` an empty hole, a seat's colour letter a marble.
+fn picture(game: &Game) -> String {
+    let board = game.board();
+    let points = game.setup().seat_points();
+    let mut out = String::new();
+    for row in (1..=17).rev() {
+        let mut line = vec![' '; 34];
+        for h in sternhalma_rules::Hole::all().filter(|h| h.row() == row) {
+            let (q, r) = h.axial();
+            let col = (2 * q + r + 16) as usize;
+            line[col] = match board.owner(h) {
+                Some(seat) => colour_letter(points[seat]),
+                None => '.',
+            };
+        }
+        let text: String = line.into_iter().collect();
+        out.push_str(&format!("{row:>2}  {}\n", text.trim_end()));
+    }
+    out
+}
+
+fn colour_letter(p: Point) -> char {
+    ['W', 'R', 'B', 'K', 'Y', 'G'][p.index()]
+}
+
+fn colour_name(p: Point) -> &'static str {
+    ["white", "red", "blue", "black", "yellow", "green"][p.index()]
+}
+
+fn cmd_replay(mut args: Args) -> Result<(), Fail> {
+    if args.rest.is_empty() {
+        return fail("replay needs a FILE");
+    }
+    let path = args.rest.remove(0);
+    args.done()?;
+    let text = std::fs::read_to_string(&path).or_else(|e| fail(format!("{path}: {e}")))?;
+    let record = GameRecord::from_ron(&text).map_err(|e| Fail(format!("{path}: {e}"), 2))?;
+    let game = record.replay().map_err(|e| Fail(format!("{path}: {e}"), 2))?;
+    print!("{}", picture(&game));
+    println!("{} moves played, {}", game.actions().len(), game.setup());
+    let points = game.setup().seat_points();
+    match game.status() {
+        Status::InPlay => {
+            let seat = game.to_move().expect("in play");
+            println!("Result: in play, {} ({}) to move", colour_name(points[seat]), seat + 1);
+        }
+        Status::Over(o) => {
+            let mut seats: Vec<usize> = (0..o.places.len()).collect();
+            seats.sort_by_key(|&s| (o.places[s], s));
+            let list: Vec<String> = seats
+                .iter()
+                .map(|&s| format!("{}. {} (seat {})", o.places[s], colour_name(points[s]), s + 1))
+                .collect();
+            let draw = if o.is_draw(game.setup()) { "draw, " } else { "" };
+            println!("Result: {draw}{:?}: {}", o.reason, list.join(", "));
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let mut argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.is_empty() {
+        eprintln!("{HELP}");
+        return ExitCode::from(1);
+    }
+    let cmd = argv.remove(0);
+    let args = Args { rest: argv };
+    let result = match cmd.as_str() {
+        "perft" => cmd_perft(args),
+        "moves" => cmd_moves(args),
+        "record" => cmd_record(args),
+        "replay" => cmd_replay(args),
+        "presets" => {
+            for name in RuleSet::preset_names() {
+                let r = RuleSet::preset(name).expect("built-in presets load");
+                println!("{name:<12} {}", r.description);
+            }
+            Ok(())
+        }
+        "help" | "--help" | "-h" => {
+            println!("{HELP}");
+            Ok(())
+        }
+        other => fail(format!("unknown command '{other}' (see 'sternhalma-cli help')")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Fail(msg, code)) => {
+            eprintln!("sternhalma-cli: {msg}");
+            ExitCode::from(code)
+        }
+    }
+}

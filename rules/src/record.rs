@@ -1,0 +1,179 @@
+//! Game records: set-up, rule set, the actions in notation and the result, saved as readable,
+//! versioned RON. Loading replays and validates every action, so a record can never describe
+//! an impossible game.
+
+use crate::game::{Action, Game, GameError, Outcome, Status};
+use crate::rules::{RuleSet, RulesError, Setup};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The record format this build writes. Older versions are migrated on load.
+pub const RECORD_VERSION: u32 = 1;
+
+/// A game as a file: enough to replay it exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// Format version ([`RECORD_VERSION`]).
+    pub version: u32,
+    /// Who sat where.
+    pub setup: Setup,
+    /// The rules played.
+    pub rules: RuleSet,
+    /// Every action in order: move paths (`m1-m3-k5`), `pass`, `timeout`, `resign:N`, `flag:N`.
+    pub moves: Vec<String>,
+    /// The result, once the game is over (checked against the replay when present).
+    #[serde(default)]
+    pub result: Option<Outcome>,
+}
+
+/// Why a record could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// Not readable RON of the record's shape.
+    Parse(String),
+    /// Written by a newer version of the game.
+    FutureVersion(u32),
+    /// The set-up or rules are not playable.
+    Rules(RulesError),
+    /// An action could not be read or played; `index` is 1-based.
+    BadMove {
+        /// Position of the action in the list, from 1.
+        index: usize,
+        /// The action as written.
+        token: String,
+        /// Why it failed.
+        error: GameError,
+    },
+    /// The stored result differs from the one the replay reaches.
+    WrongResult,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Parse(e) => write!(f, "not a game record: {e}"),
+            RecordError::FutureVersion(v) => write!(
+                f,
+                "record version {v} was written by a newer Sternhalma (this one reads up to {RECORD_VERSION})"
+            ),
+            RecordError::Rules(e) => write!(f, "{e}"),
+            RecordError::BadMove { index, token, error } => {
+                write!(f, "move {index} '{token}': {error}")
+            }
+            RecordError::WrongResult => write!(f, "the stored result does not match the moves"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl GameRecord {
+    /// The record of a game so far.
+    pub fn from_game(game: &Game) -> GameRecord {
+        GameRecord {
+            version: RECORD_VERSION,
+            setup: *game.setup(),
+            rules: game.rules().clone(),
+            moves: game.actions().iter().map(|a| a.to_string()).collect(),
+            result: match game.status() {
+                Status::Over(o) => Some(o),
+                Status::InPlay => None,
+            },
+        }
+    }
+
+    /// Readable RON text.
+    pub fn to_ron(&self) -> String {
+        let cfg = ron::ser::PrettyConfig::default().compact_arrays(false);
+        ron::ser::to_string_pretty(self, cfg).expect("a record always serialises")
+    }
+
+    /// Reads a record (without replaying it; see [`GameRecord::replay`]).
+    pub fn from_ron(text: &str) -> Result<GameRecord, RecordError> {
+        // Read the version first, so a newer file gets a clear message rather than a
+        // complaint about fields this build does not know.
+        if let Ok(v) = ron::from_str::<VersionOnly>(text) {
+            if v.version > RECORD_VERSION {
+                return Err(RecordError::FutureVersion(v.version));
+            }
+        }
+        let rec: GameRecord = ron::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))?;
+        if rec.version == 0 {
+            return Err(RecordError::Parse("version 0 does not exist".into()));
+        }
+        Ok(rec)
+    }
+
+    /// Replays every action from the start, checking each, and the result if one is stored.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        self.replay_to(self.moves.len())
+    }
+
+    /// Replays the first `n` actions (for stepping through a record or continuing from any
+    /// point), checking each.
+    pub fn replay_to(&self, n: usize) -> Result<Game, RecordError> {
+        let mut game = Game::new(self.setup, self.rules.clone()).map_err(RecordError::Rules)?;
+        for (i, token) in self.moves.iter().take(n).enumerate() {
+            let bad = |error| RecordError::BadMove { index: i + 1, token: token.clone(), error };
+            let action: Action = token.parse().map_err(|e| bad(GameError::Notation(e)))?;
+            if game.actions().len() > i {
+                // Automatic passes are already in place; the record must agree.
+                if game.actions()[i] != action {
+                    return Err(bad(GameError::NotAllowed(format!(
+                        "expected '{}' here (the player had no legal move)",
+                        game.actions()[i]
+                    ))));
+                }
+                continue;
+            }
+            if action == Action::Pass {
+                // A pass the engine did not insert: the player had a move.
+                return Err(bad(GameError::NotAllowed("a pass while a move was possible".into())));
+            }
+            game.act(action).map_err(bad)?;
+        }
+        if n == self.moves.len() {
+            if game.actions().len() != self.moves.len() {
+                // Only automatic passes can follow the last listed action; a complete record
+                // lists them, but a shorter one is fine as long as the game agrees.
+                let extra = &game.actions()[self.moves.len()..];
+                if !extra.iter().all(|a| *a == Action::Pass) {
+                    return Err(RecordError::WrongResult);
+                }
+            }
+            if let Some(want) = &self.result {
+                match game.status() {
+                    Status::Over(got) if got == *want => {}
+                    _ => return Err(RecordError::WrongResult),
+                }
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// Just the version of a record; every other field is skipped.
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: u32,
+}
+
+/// The move list as plain text: a header, one numbered line per round, and the result.
+pub fn move_list_text(game: &Game) -> String {
+    let setup = game.setup();
+    let mut out = format!("Sternhalma — {} — rules: {}\n", setup, game.rules().name);
+    let n = setup.players as usize;
+    for (round, chunk) in game.actions().chunks(n).enumerate() {
+        let line: Vec<String> = chunk.iter().map(|a| a.to_string()).collect();
+        out.push_str(&format!("{}. {}\n", round + 1, line.join(" ")));
+    }
+    match game.status() {
+        Status::InPlay => out.push_str("Result: in play\n"),
+        Status::Over(o) => {
+            let places: Vec<String> = o.places.iter().enumerate().map(|(s, p)| format!("seat {} place {p}", s + 1)).collect();
+            out.push_str(&format!("Result: {:?}; {}\n", o.reason, places.join(", ")));
+        }
+    }
+    out
+}
