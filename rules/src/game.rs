@@ -297,6 +297,21 @@ impl Game {
         Ok(Game { setup, rules, layout, states: vec![state], actions: vec![], redo: vec![] })
     }
 
+    /// A game from a hand-made position (puzzles, tests, study): `board` replaces the start
+    /// position and `to_move` moves first. Its record cannot be replayed from the start.
+    pub fn from_board(setup: Setup, rules: RuleSet, board: Board, to_move: usize) -> Result<Game, RulesError> {
+        let mut g = Game::new(setup, rules)?;
+        if to_move >= setup.players as usize {
+            return Err(RulesError::Invalid(format!("seat {} does not exist", to_move + 1)));
+        }
+        let s = &mut g.states[0];
+        s.board = board;
+        s.to_move = to_move;
+        // Whoever cannot move passes at once, as after any action.
+        let _ = g.pass_while_stuck(&mut vec![]);
+        Ok(g)
+    }
+
     /// A new game under a named preset, with its default set-up unless overridden.
     pub fn from_preset(name: &str, players: Option<u8>, marbles: Option<u8>) -> Result<Game, RulesError> {
         let rules = RuleSet::preset(name)?;
@@ -306,6 +321,11 @@ impl Game {
 
     fn state(&self) -> &State {
         self.states.last().expect("a game always has a state")
+    }
+
+    /// The position the game started from and the seat that moved first.
+    pub fn start(&self) -> (&Board, usize) {
+        (&self.states[0].board, self.states[0].to_move)
     }
 
     /// The set-up.
@@ -508,18 +528,14 @@ impl Game {
     /// Takes back the last action (with the automatic passes that followed it).
     /// Returns false when there is nothing to undo.
     pub fn undo(&mut self) -> bool {
-        while matches!(self.actions.last(), Some(Action::Pass)) {
-            self.actions.pop();
-            self.states.pop();
-        }
-        match self.actions.pop() {
-            Some(a) => {
-                self.states.pop();
-                self.redo.push(a);
-                true
-            }
-            None => false,
-        }
+        let Some(i) = self.actions.iter().rposition(|a| *a != Action::Pass) else {
+            return false;
+        };
+        let action = self.actions[i].clone();
+        self.actions.truncate(i);
+        self.states.truncate(i + 1);
+        self.redo.push(action);
+        true
     }
 
     /// Plays again the last undone action. Returns its events, or `None` if there is none.
@@ -533,7 +549,7 @@ impl Game {
 
     /// Whether there is an action to undo / redo.
     pub fn can_undo(&self) -> bool {
-        !self.actions.is_empty()
+        self.actions.iter().any(|a| *a != Action::Pass)
     }
 
     /// Whether an undone action can be played again.
@@ -547,15 +563,20 @@ impl Game {
         let next = self.apply(self.state(), &action, &mut events)?;
         self.push(action, next);
         self.redo.clear();
-        // Players with no legal move pass automatically.
+        self.pass_while_stuck(&mut events)?;
+        Ok(events)
+    }
+
+    /// Players with no legal move pass automatically.
+    fn pass_while_stuck(&mut self, events: &mut Vec<Event>) -> Result<(), GameError> {
         while let Some(seat) = self.to_move() {
             if self.layout.has_move(self.board(), seat) {
                 break;
             }
-            let next = self.apply(self.state(), &Action::Pass, &mut events)?;
+            let next = self.apply(self.state(), &Action::Pass, events)?;
             self.push(Action::Pass, next);
         }
-        Ok(events)
+        Ok(())
     }
 
     fn push(&mut self, action: Action, state: State) {

@@ -3,6 +3,8 @@
 //! an impossible game.
 
 use crate::game::{Action, Game, GameError, Outcome, Status};
+use crate::movegen::{Board, MAX_MARBLES};
+use crate::notation::parse_hole;
 use crate::rules::{RuleSet, RulesError, Setup};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -25,6 +27,19 @@ pub struct GameRecord {
     /// The result, once the game is over (checked against the replay when present).
     #[serde(default)]
     pub result: Option<Outcome>,
+    /// A hand-made start position, when the game did not begin from the usual one.
+    #[serde(default)]
+    pub start: Option<StartPosition>,
+}
+
+/// A start position in notation: each seat's marbles, and who moves first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartPosition {
+    /// Per seat, the holes of its marbles (`"m1 l2 m2"`).
+    pub marbles: Vec<String>,
+    /// Seat that moves first (0-based).
+    pub to_move: usize,
 }
 
 /// Why a record could not be loaded.
@@ -80,13 +95,30 @@ impl GameRecord {
                 Status::Over(o) => Some(o),
                 Status::InPlay => None,
             },
+            start: {
+                let (board, to_move) = game.start();
+                let usual = Board::start(game.layout());
+                (*board != usual || to_move != 0).then(|| StartPosition {
+                    marbles: (0..game.setup().players as usize)
+                        .map(|seat| {
+                            crate::game::holes(board.marbles(seat))
+                                .map(|h| h.to_string())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        })
+                        .collect(),
+                    to_move,
+                })
+            },
         }
     }
 
     /// Readable RON text.
     pub fn to_ron(&self) -> String {
         let cfg = ron::ser::PrettyConfig::default().compact_arrays(false);
-        ron::ser::to_string_pretty(self, cfg).expect("a record always serialises")
+        let mut text = ron::ser::to_string_pretty(self, cfg).expect("a record always serialises");
+        text.push('\n');
+        text
     }
 
     /// Reads a record (without replaying it; see [`GameRecord::replay`]).
@@ -113,7 +145,29 @@ impl GameRecord {
     /// Replays the first `n` actions (for stepping through a record or continuing from any
     /// point), checking each.
     pub fn replay_to(&self, n: usize) -> Result<Game, RecordError> {
-        let mut game = Game::new(self.setup, self.rules.clone()).map_err(RecordError::Rules)?;
+        let mut game = match &self.start {
+            None => Game::new(self.setup, self.rules.clone()).map_err(RecordError::Rules)?,
+            Some(start) => {
+                let bad = |m: String| RecordError::Parse(format!("start position: {m}"));
+                if start.marbles.len() != self.setup.players as usize {
+                    return Err(bad(format!("{} seats listed for {} players", start.marbles.len(), self.setup.players)));
+                }
+                let mut board = Board::empty();
+                for (seat, list) in start.marbles.iter().enumerate() {
+                    for token in list.split_whitespace() {
+                        let h = parse_hole(token).map_err(|e| bad(e.to_string()))?;
+                        if board.occupied().has(h.index()) {
+                            return Err(bad(format!("two marbles on {h}")));
+                        }
+                        board.put(seat, h);
+                    }
+                    if board.marbles(seat).count() as usize > MAX_MARBLES {
+                        return Err(bad(format!("seat {} has too many marbles", seat + 1)));
+                    }
+                }
+                Game::from_board(self.setup, self.rules.clone(), board, start.to_move).map_err(RecordError::Rules)?
+            }
+        };
         for (i, token) in self.moves.iter().take(n).enumerate() {
             let bad = |error| RecordError::BadMove { index: i + 1, token: token.clone(), error };
             let action: Action = token.parse().map_err(|e| bad(GameError::Notation(e)))?;

@@ -91,7 +91,7 @@ fn new_game(args: &mut Args) -> Result<Game, Fail> {
 fn play_moves(game: &mut Game, moves: Option<String>) -> Result<(), Fail> {
     for token in moves.unwrap_or_default().split_whitespace() {
         let action = token.parse().map_err(|e| Fail(format!("bad move {e}"), 2))?;
-        game.act(action).map_err(|e| Fail(format!("move '{token}': {e}"), 2))?;
+        game.act(action).map_err(|e| Fail(e.to_string(), 2))?;
     }
     Ok(())
 }
