@@ -182,7 +182,10 @@ mod tests {
     #[test]
     fn shifts_cross_word_boundaries_and_drop_overflow() {
         let b = Bits::bit(63) | Bits::bit(200) | Bits::bit(2);
-        assert_eq!(b.shift::<1>(), Bits::bit(64) | Bits::bit(201) | Bits::bit(3));
+        assert_eq!(
+            b.shift::<1>(),
+            Bits::bit(64) | Bits::bit(201) | Bits::bit(3)
+        );
         assert_eq!(b.shift::<-3>(), Bits::bit(60) | Bits::bit(197));
         assert_eq!(Bits::bit(250).shift::<28>(), Bits::EMPTY);
         assert_eq!(Bits::bit(127).shift::<28>(), Bits::bit(155));

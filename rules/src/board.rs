@@ -67,8 +67,9 @@ const fn padded(q: i32, r: i32) -> i32 {
 pub struct Hole(u8);
 
 /// The six points of the star, clockwise from the bottom.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Point {
     /// Rows 1–4, tip m1.
     Bottom,
@@ -401,8 +402,14 @@ mod tests {
         assert_eq!(h("q5").point(), Some(Point::LowerRight));
         assert_eq!(h("i9").point(), None);
         // Each named tip is the single hole of its point farthest from the centre.
-        for (p, tip) in Point::ALL.iter().zip(["m1", "e5", "a13", "e17", "m13", "q5"]) {
-            assert_eq!(p.triangle(1).iter().collect::<Vec<_>>(), vec![h(tip).index()]);
+        for (p, tip) in Point::ALL
+            .iter()
+            .zip(["m1", "e5", "a13", "e17", "m13", "q5"])
+        {
+            assert_eq!(
+                p.triangle(1).iter().collect::<Vec<_>>(),
+                vec![h(tip).index()]
+            );
             assert_eq!(h(tip).rows_from_tip(*p), 0);
             assert_eq!(h(tip).distance(h("i9")), 8);
         }

@@ -9,7 +9,9 @@ use crate::bitboard::Bits;
 use crate::board::Hole;
 use crate::movegen::{Board, Layout, PathError};
 use crate::notation::{NotationError, format_path, parse_path};
-use crate::rules::{AfterFinish, AfterResign, ClockRule, Finish, RuleSet, RulesError, Setup, Undecided};
+use crate::rules::{
+    AfterFinish, AfterResign, ClockRule, Finish, RuleSet, RulesError, Setup, Undecided,
+};
 use crate::zobrist;
 use std::fmt;
 
@@ -48,7 +50,10 @@ impl std::str::FromStr for Action {
         let seat = |n: &str| -> Result<usize, NotationError> {
             match n.parse::<usize>() {
                 Ok(k) if (1..=6).contains(&k) => Ok(k - 1),
-                _ => Err(NotationError { token: s.to_string(), reason: "seat numbers run from 1 to 6" }),
+                _ => Err(NotationError {
+                    token: s.to_string(),
+                    reason: "seat numbers run from 1 to 6",
+                }),
             }
         };
         match t {
@@ -147,7 +152,11 @@ impl Outcome {
 
     /// Seats in first place.
     pub fn winners(&self) -> impl Iterator<Item = usize> + '_ {
-        self.places.iter().enumerate().filter(|p| *p.1 == 1).map(|p| p.0)
+        self.places
+            .iter()
+            .enumerate()
+            .filter(|p| *p.1 == 1)
+            .map(|p| p.0)
     }
 }
 
@@ -294,15 +303,30 @@ impl Game {
             clock_ms: [reserve; 6],
             equalising: false,
         };
-        Ok(Game { setup, rules, layout, states: vec![state], actions: vec![], redo: vec![] })
+        Ok(Game {
+            setup,
+            rules,
+            layout,
+            states: vec![state],
+            actions: vec![],
+            redo: vec![],
+        })
     }
 
     /// A game from a hand-made position (puzzles, tests, study): `board` replaces the start
     /// position and `to_move` moves first. Its record cannot be replayed from the start.
-    pub fn from_board(setup: Setup, rules: RuleSet, board: Board, to_move: usize) -> Result<Game, RulesError> {
+    pub fn from_board(
+        setup: Setup,
+        rules: RuleSet,
+        board: Board,
+        to_move: usize,
+    ) -> Result<Game, RulesError> {
         let mut g = Game::new(setup, rules)?;
         if to_move >= setup.players as usize {
-            return Err(RulesError::Invalid(format!("seat {} does not exist", to_move + 1)));
+            return Err(RulesError::Invalid(format!(
+                "seat {} does not exist",
+                to_move + 1
+            )));
         }
         let s = &mut g.states[0];
         s.board = board;
@@ -313,7 +337,11 @@ impl Game {
     }
 
     /// A new game under a named preset, with its default set-up unless overridden.
-    pub fn from_preset(name: &str, players: Option<u8>, marbles: Option<u8>) -> Result<Game, RulesError> {
+    pub fn from_preset(
+        name: &str,
+        players: Option<u8>,
+        marbles: Option<u8>,
+    ) -> Result<Game, RulesError> {
         let rules = RuleSet::preset(name)?;
         let setup = Setup::for_rules(&rules, players, marbles)?;
         Game::new(setup, rules)
@@ -411,7 +439,9 @@ impl Game {
 
     /// Every legal move of the side to move, each with a shortest path.
     pub fn legal_moves(&self) -> Vec<Move> {
-        let Some(seat) = self.to_move() else { return vec![] };
+        let Some(seat) = self.to_move() else {
+            return vec![];
+        };
         let b = &self.state().board;
         self.layout
             .moves(b, seat)
@@ -422,7 +452,9 @@ impl Game {
 
     /// The legal moves of the marble on `from` (none if it is not the mover's).
     pub fn moves_from(&self, from: Hole) -> Vec<Move> {
-        let Some(seat) = self.to_move() else { return vec![] };
+        let Some(seat) = self.to_move() else {
+            return vec![];
+        };
         let b = &self.state().board;
         if !b.marbles(seat).has(from.index()) {
             return vec![];
@@ -468,9 +500,11 @@ impl Game {
             let mut b = s.board;
             b.shift(seat, from, to);
             // Marbles still at home break the deadline unless they cannot move at all.
-            let stuck = (b.marbles(seat) & area)
-                .iter()
-                .all(|h| self.layout.destinations(&b, seat, Hole::from_index(h).expect("hole")).is_empty());
+            let stuck = (b.marbles(seat) & area).iter().all(|h| {
+                self.layout
+                    .destinations(&b, seat, Hole::from_index(h).expect("hole"))
+                    .is_empty()
+            });
             if !stuck {
                 return Some(OutReason::Deadline);
             }
@@ -506,8 +540,12 @@ impl Game {
     /// Advances the clock of the side to move by `elapsed_ms`; a fallen flag or a per-move
     /// time-out is played as an action and its events returned.
     pub fn tick(&mut self, elapsed_ms: u64) -> Vec<Event> {
-        let Some(seat) = self.to_move() else { return vec![] };
-        let Some(clock) = self.rules.clock else { return vec![] };
+        let Some(seat) = self.to_move() else {
+            return vec![];
+        };
+        let Some(clock) = self.rules.clock else {
+            return vec![];
+        };
         let s = self.states.last_mut().expect("state");
         let action = match clock {
             ClockRule::Reserve { .. } => {
@@ -584,7 +622,12 @@ impl Game {
         self.states.push(state);
     }
 
-    fn apply(&self, cur: &State, action: &Action, events: &mut Vec<Event>) -> Result<State, GameError> {
+    fn apply(
+        &self,
+        cur: &State,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<State, GameError> {
         if cur.over.is_some() {
             return Err(GameError::GameOver);
         }
@@ -595,7 +638,10 @@ impl Game {
                 let (from, to) = self
                     .layout
                     .check_path(&s.board, seat, path)
-                    .map_err(|why| GameError::Illegal { path: format_path(path), why })?;
+                    .map_err(|why| GameError::Illegal {
+                        path: format_path(path),
+                        why,
+                    })?;
                 let breach = self.deadline_breach(&s, seat, from, to);
                 s.board.shift(seat, from, to);
                 s.moves[seat] += 1;
@@ -603,11 +649,16 @@ impl Game {
                 s.missed[seat] = 0;
                 s.passes_in_row = 0;
                 match self.rules.clock {
-                    Some(ClockRule::Reserve { increment_ms, .. }) => s.clock_ms[seat] += increment_ms,
+                    Some(ClockRule::Reserve { increment_ms, .. }) => {
+                        s.clock_ms[seat] += increment_ms
+                    }
                     Some(ClockRule::PerMove { .. }) => s.clock_ms[seat] = 0,
                     None => {}
                 }
-                events.push(Event::Moved { seat, path: path.clone() });
+                events.push(Event::Moved {
+                    seat,
+                    path: path.clone(),
+                });
                 if let Some(reason) = breach {
                     self.eliminate(&mut s, seat, reason, false, events);
                 }
@@ -616,7 +667,10 @@ impl Game {
             }
             Action::Pass => {
                 if self.layout.has_move(&s.board, seat) {
-                    return Err(GameError::NotAllowed(format!("seat {} has a legal move and cannot pass", seat + 1)));
+                    return Err(GameError::NotAllowed(format!(
+                        "seat {} has a legal move and cannot pass",
+                        seat + 1
+                    )));
                 }
                 s.turns[seat] += 1;
                 s.passes_in_row += 1;
@@ -625,7 +679,9 @@ impl Game {
             }
             Action::Timeout => {
                 let Some(ClockRule::PerMove { resign_after, .. }) = self.rules.clock else {
-                    return Err(GameError::NotAllowed("a time-out needs a per-move clock".into()));
+                    return Err(GameError::NotAllowed(
+                        "a time-out needs a per-move clock".into(),
+                    ));
                 };
                 s.turns[seat] += 1;
                 s.missed[seat] += 1;
@@ -639,12 +695,23 @@ impl Game {
             Action::Resign(who) | Action::Flag(who) => {
                 let who = *who;
                 if who >= self.setup.players as usize || s.standing[who] != Standing::Playing {
-                    return Err(GameError::NotAllowed(format!("seat {} is not playing", who + 1)));
+                    return Err(GameError::NotAllowed(format!(
+                        "seat {} is not playing",
+                        who + 1
+                    )));
                 }
-                if matches!(action, Action::Flag(_)) && !matches!(self.rules.clock, Some(ClockRule::Reserve { .. })) {
-                    return Err(GameError::NotAllowed("a fallen flag needs a reserve clock".into()));
+                if matches!(action, Action::Flag(_))
+                    && !matches!(self.rules.clock, Some(ClockRule::Reserve { .. }))
+                {
+                    return Err(GameError::NotAllowed(
+                        "a fallen flag needs a reserve clock".into(),
+                    ));
                 }
-                let reason = if matches!(action, Action::Flag(_)) { OutReason::Flag } else { OutReason::Resigned };
+                let reason = if matches!(action, Action::Flag(_)) {
+                    OutReason::Flag
+                } else {
+                    OutReason::Resigned
+                };
                 self.resign_state(&mut s, who, reason, events);
                 self.settle(&mut s, who, events);
             }
@@ -673,11 +740,22 @@ impl Game {
 
     /// Puts a seat (and its team) out: worst free place, marbles off the board. With
     /// `ends_game`, the rest are ranked at once.
-    fn eliminate(&self, s: &mut State, seat: usize, reason: OutReason, ends_game: bool, events: &mut Vec<Event>) {
+    fn eliminate(
+        &self,
+        s: &mut State,
+        seat: usize,
+        reason: OutReason,
+        ends_game: bool,
+        events: &mut Vec<Event>,
+    ) {
         let unit = self.setup.unit_of(seat);
         for m in self.setup.seats_of(unit) {
             if !matches!(s.standing[m], Standing::Out(_)) {
-                let r = if m == seat { reason } else { OutReason::Partner };
+                let r = if m == seat {
+                    reason
+                } else {
+                    OutReason::Partner
+                };
                 s.standing[m] = Standing::Out(r);
                 events.push(Event::Out { seat: m, reason: r });
             }
@@ -716,7 +794,11 @@ impl Game {
             s.standing[seat] = Standing::Finished;
             events.push(Event::Finished { seat });
             let unit = self.setup.unit_of(seat);
-            if !self.setup.seats_of(unit).all(|m| s.standing[m] == Standing::Finished) {
+            if !self
+                .setup
+                .seats_of(unit)
+                .all(|m| s.standing[m] == Standing::Finished)
+            {
                 continue;
             }
             if s.equalising && seat == 1 {
@@ -738,7 +820,9 @@ impl Game {
         if s.over.is_some() {
             return;
         }
-        let playing_units: Vec<usize> = (0..self.setup.units()).filter(|&u| s.place[u] == 0).collect();
+        let playing_units: Vec<usize> = (0..self.setup.units())
+            .filter(|&u| s.place[u] == 0)
+            .collect();
         if s.equalising {
             if actor == 0 {
                 s.to_move = 1;
@@ -750,11 +834,12 @@ impl Game {
             for u in playing_units {
                 s.place[u] = s.next_top;
             }
-            let reason = if s.standing.iter().any(|st| matches!(st, Standing::Out(_))) && s.next_top == 1 {
-                EndReason::Forfeit
-            } else {
-                EndReason::Finished
-            };
+            let reason =
+                if s.standing.iter().any(|st| matches!(st, Standing::Out(_))) && s.next_top == 1 {
+                    EndReason::Forfeit
+                } else {
+                    EndReason::Finished
+                };
             s.over = Some(self.outcome(s, reason));
             return;
         }
@@ -763,7 +848,9 @@ impl Game {
             s.over = Some(self.outcome(s, EndReason::Finished));
             return;
         }
-        let playing_seats = (0..self.setup.players as usize).filter(|&m| s.standing[m] == Standing::Playing).count();
+        let playing_seats = (0..self.setup.players as usize)
+            .filter(|&m| s.standing[m] == Standing::Playing)
+            .count();
         if s.passes_in_row as usize >= playing_seats {
             self.finish_undecided(s, EndReason::NoMoves);
             return;
@@ -771,15 +858,19 @@ impl Game {
         // The turn passes to the next seat still playing (the actor keeps it only if someone
         // else resigned out of turn and the mover is still in).
         let n = self.setup.players as usize;
-        let start = if actor == s.to_move { actor + 1 } else { s.to_move };
+        let start = if actor == s.to_move {
+            actor + 1
+        } else {
+            s.to_move
+        };
         s.to_move = (0..n)
             .map(|k| (start + k) % n)
             .find(|&m| s.standing[m] == Standing::Playing)
             .expect("a unit still plays");
-        if let Some(limit) = self.rules.move_limit {
-            if s.turns[s.to_move] >= limit {
-                self.finish_undecided(s, EndReason::MoveLimit);
-            }
+        if let Some(limit) = self.rules.move_limit
+            && s.turns[s.to_move] >= limit
+        {
+            self.finish_undecided(s, EndReason::MoveLimit);
         }
     }
 
@@ -820,7 +911,9 @@ impl Game {
 
     fn outcome(&self, s: &State, reason: EndReason) -> Outcome {
         Outcome {
-            places: (0..self.setup.players as usize).map(|seat| s.place[self.setup.unit_of(seat)]).collect(),
+            places: (0..self.setup.players as usize)
+                .map(|seat| s.place[self.setup.unit_of(seat)])
+                .collect(),
             reason,
         }
     }
@@ -838,5 +931,6 @@ pub fn progress(layout: &Layout, board: &Board, seat: usize) -> Progress {
 
 /// The holes of `bits`, as holes.
 pub fn holes(bits: Bits) -> impl Iterator<Item = Hole> {
-    bits.iter().map(|i| Hole::from_index(i).expect("bit sets hold holes only"))
+    bits.iter()
+        .map(|i| Hole::from_index(i).expect("bit sets hold holes only"))
 }

@@ -15,6 +15,8 @@ pub use movegen::{Board, Layout, MoveList, PathError, perft};
 pub use notation::{NotationError, format_path, parse_hole, parse_path};
 pub use rules::{RuleSet, RulesError, Setup};
 pub mod game;
-pub use game::{Action, EndReason, Event, Game, GameError, Move, OutReason, Outcome, Progress, Standing, Status};
+pub use game::{
+    Action, EndReason, Event, Game, GameError, Move, OutReason, Outcome, Progress, Standing, Status,
+};
 pub mod record;
 pub use record::{GameRecord, RECORD_VERSION, RecordError, move_list_text};

@@ -78,10 +78,22 @@ impl Layout {
                         .min()
                         .unwrap_or(0) as u8;
                 }
-                SeatInfo { point, home, goal, start_area, end_ok, dist }
+                SeatInfo {
+                    point,
+                    home,
+                    goal,
+                    start_area,
+                    end_ok,
+                    dist,
+                }
             })
             .collect();
-        Layout { setup, seats, jumps: rules.jumps, goal_lock: rules.goal_lock }
+        Layout {
+            setup,
+            seats,
+            jumps: rules.jumps,
+            goal_lock: rules.goal_lock,
+        }
     }
 
     /// Number of seats.
@@ -94,7 +106,11 @@ impl Layout {
     #[inline(always)]
     fn room(&self, seat: usize, from: u8) -> Bits {
         let info = &self.seats[seat];
-        if self.goal_lock && info.goal.has(from) { info.goal } else { VALID }
+        if self.goal_lock && info.goal.has(from) {
+            info.goal
+        } else {
+            VALID
+        }
     }
 
     /// Legal destinations of the marble on `from` (which must belong to `seat`).
@@ -206,7 +222,12 @@ impl Layout {
 
     /// Checks a path written by a player, hop by hop, and returns the move's
     /// (origin, destination). Any valid path is accepted, not only the shortest.
-    pub fn check_path(&self, board: &Board, seat: usize, path: &[Hole]) -> Result<(Hole, Hole), PathError> {
+    pub fn check_path(
+        &self,
+        board: &Board,
+        seat: usize,
+        path: &[Hole],
+    ) -> Result<(Hole, Hole), PathError> {
         let (&from, &to) = match (path.first(), path.last()) {
             (Some(f), Some(t)) if path.len() >= 2 => (f, t),
             _ => return Err(PathError::TooShort),
@@ -325,7 +346,11 @@ pub struct MoveList {
 
 impl Default for MoveList {
     fn default() -> Self {
-        MoveList { from: [0; MAX_MARBLES], dests: [Bits::EMPTY; MAX_MARBLES], len: 0 }
+        MoveList {
+            from: [0; MAX_MARBLES],
+            dests: [Bits::EMPTY; MAX_MARBLES],
+            len: 0,
+        }
     }
 }
 
@@ -343,7 +368,10 @@ impl MoveList {
 
     /// Number of moves.
     pub fn count(&self) -> usize {
-        self.dests[..self.len].iter().map(|d| d.count() as usize).sum()
+        self.dests[..self.len]
+            .iter()
+            .map(|d| d.count() as usize)
+            .sum()
     }
 
     /// Whether there is no move.
@@ -374,7 +402,11 @@ impl Board {
 
     /// A board with no marbles.
     pub fn empty() -> Board {
-        Board { occ: Bits::EMPTY, marbles: [Bits::EMPTY; 6], hash: 0 }
+        Board {
+            occ: Bits::EMPTY,
+            marbles: [Bits::EMPTY; 6],
+            hash: 0,
+        }
     }
 
     /// Puts a marble of `seat` on an empty hole (for hand-made positions).
@@ -519,8 +551,7 @@ impl JumpMaps {
         for layer in layers[..layers.len() - 1].iter().rev() {
             let prev = Dir::ALL.iter().enumerate().find_map(|(d, dir)| {
                 let p = cur - 2 * dir.bit_delta();
-                ((0..256).contains(&p) && layer.has(p as u8) && s[d].has(p as u8))
-                    .then_some(p)
+                ((0..256).contains(&p) && layer.has(p as u8) && s[d].has(p as u8)).then_some(p)
             })?;
             path.push(prev as u8);
             cur = prev;
@@ -541,7 +572,12 @@ pub(crate) struct Reach {
 impl Reach {
     #[inline(always)]
     pub(crate) fn new(occ: Bits) -> Reach {
-        Reach { maps: JumpMaps::new(occ), comps: [Bits::EMPTY; 16], n: 0, covered: Bits::EMPTY }
+        Reach {
+            maps: JumpMaps::new(occ),
+            comps: [Bits::EMPTY; 16],
+            n: 0,
+            covered: Bits::EMPTY,
+        }
     }
 
     /// Every end of a jump chain from `o`, landing anywhere.
@@ -566,10 +602,10 @@ impl Reach {
     /// The component of empty holes joined by jumps that contains the empty hole `x`.
     #[inline(always)]
     fn component(&mut self, x: u8) -> Bits {
-        if self.covered.has(x) {
-            if let Some(c) = self.comps[..self.n].iter().find(|c| c.has(x)) {
-                return *c;
-            }
+        if self.covered.has(x)
+            && let Some(c) = self.comps[..self.n].iter().find(|c| c.has(x))
+        {
+            return *c;
         }
         let seen = component(&self.maps.src, x);
         if self.n < self.comps.len() {
@@ -654,7 +690,10 @@ fn long_landing(occ: Bits, h: u8, d: usize) -> Option<u8> {
     let ray = &RAYS[h as usize][d];
     let k = ray.iter().position(|&x| occ.has(x))?; // marble at distance k+1
     let land = *ray.get(2 * k + 1)?;
-    ray[k + 1..=2 * k + 1].iter().all(|&x| !occ.has(x)).then_some(land)
+    ray[k + 1..=2 * k + 1]
+        .iter()
+        .all(|&x| !occ.has(x))
+        .then_some(land)
 }
 
 fn long_closure(occ: Bits, o: u8, room: Bits) -> Bits {
@@ -668,12 +707,13 @@ fn long_closure(occ: Bits, o: u8, room: Bits) -> Bits {
         n -= 1;
         let h = stack[n];
         for d in 0..6 {
-            if let Some(l) = long_landing(occ, h, d) {
-                if room.has(l) && !seen.has(l) {
-                    seen.set(l);
-                    stack[n] = l;
-                    n += 1;
-                }
+            if let Some(l) = long_landing(occ, h, d)
+                && room.has(l)
+                && !seen.has(l)
+            {
+                seen.set(l);
+                stack[n] = l;
+                n += 1;
             }
         }
     }
@@ -699,11 +739,12 @@ fn long_path(occ: Bits, o: u8, t: u8, room: Bits) -> Option<Vec<u8>> {
             return Some(path);
         }
         for d in 0..6 {
-            if let Some(l) = long_landing(occ, h, d) {
-                if room.has(l) && parent[l as usize] == u8::MAX {
-                    parent[l as usize] = h;
-                    queue.push_back(l);
-                }
+            if let Some(l) = long_landing(occ, h, d)
+                && room.has(l)
+                && parent[l as usize] == u8::MAX
+            {
+                parent[l as usize] = h;
+                queue.push_back(l);
             }
         }
     }
@@ -757,8 +798,12 @@ mod tests {
         while let Some(a) = stack.pop() {
             for d in Dir::ALL {
                 let Some(mid) = a.neighbour(d) else { continue };
-                let Some(land) = mid.neighbour(d) else { continue };
-                if occ.has(mid.index()) && !occ.has(land.index()) && room.has(land.index())
+                let Some(land) = mid.neighbour(d) else {
+                    continue;
+                };
+                if occ.has(mid.index())
+                    && !occ.has(land.index())
+                    && room.has(land.index())
                     && !seen.has(land.index())
                 {
                     seen.set(land.index());
@@ -811,7 +856,12 @@ mod tests {
             let l = layout(players, marbles, &rules);
             let mut b = Board::start(&l);
             for (d, w) in want.iter().enumerate() {
-                assert_eq!(perft(&l, &mut b, 0, d as u32 + 1), *w, "{players}p {marbles}m d{}", d + 1);
+                assert_eq!(
+                    perft(&l, &mut b, 0, d as u32 + 1),
+                    *w,
+                    "{players}p {marbles}m d{}",
+                    d + 1
+                );
             }
             assert_eq!(b, Board::start(&l), "perft leaves the board as it found it");
         }

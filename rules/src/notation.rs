@@ -21,7 +21,10 @@ impl fmt::Display for NotationError {
 impl std::error::Error for NotationError {}
 
 fn err(token: &str, reason: &'static str) -> NotationError {
-    NotationError { token: token.to_string(), reason }
+    NotationError {
+        token: token.to_string(),
+        reason,
+    }
 }
 
 /// Reads a hole name such as `m1`, `e17` or `i9` (letter a–q, row 1–17, on the star).
@@ -58,7 +61,10 @@ pub fn parse_path(token: &str) -> Result<Vec<Hole>, NotationError> {
         .split('-')
         .map(|part| {
             if part.is_empty() {
-                Err(err(token, "a move is holes joined by single dashes, like m1-m3-k5"))
+                Err(err(
+                    token,
+                    "a move is holes joined by single dashes, like m1-m3-k5",
+                ))
             } else {
                 parse_hole(part).map_err(|e| NotationError {
                     token: token.to_string(),
@@ -101,7 +107,10 @@ mod tests {
         let p = parse_path("m1-m3-k5").unwrap();
         assert_eq!(p.len(), 3);
         assert_eq!(format_path(&p), "m1-m3-k5");
-        assert_eq!(parse_path(" L2-l3 ").map(|p| format_path(&p)), Ok("l2-l3".into()));
+        assert_eq!(
+            parse_path(" L2-l3 ").map(|p| format_path(&p)),
+            Ok("l2-l3".into())
+        );
     }
 
     #[test]

@@ -73,7 +73,11 @@ impl fmt::Display for RecordError {
                 "record version {v} was written by a newer Sternhalma (this one reads up to {RECORD_VERSION})"
             ),
             RecordError::Rules(e) => write!(f, "{e}"),
-            RecordError::BadMove { index, token, error } => {
+            RecordError::BadMove {
+                index,
+                token,
+                error,
+            } => {
                 write!(f, "move {index} '{token}': {error}")
             }
             RecordError::WrongResult => write!(f, "the stored result does not match the moves"),
@@ -125,10 +129,10 @@ impl GameRecord {
     pub fn from_ron(text: &str) -> Result<GameRecord, RecordError> {
         // Read the version first, so a newer file gets a clear message rather than a
         // complaint about fields this build does not know.
-        if let Ok(v) = ron::from_str::<VersionOnly>(text) {
-            if v.version > RECORD_VERSION {
-                return Err(RecordError::FutureVersion(v.version));
-            }
+        if let Ok(v) = ron::from_str::<VersionOnly>(text)
+            && v.version > RECORD_VERSION
+        {
+            return Err(RecordError::FutureVersion(v.version));
         }
         let rec: GameRecord = ron::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))?;
         if rec.version == 0 {
@@ -150,7 +154,11 @@ impl GameRecord {
             Some(start) => {
                 let bad = |m: String| RecordError::Parse(format!("start position: {m}"));
                 if start.marbles.len() != self.setup.players as usize {
-                    return Err(bad(format!("{} seats listed for {} players", start.marbles.len(), self.setup.players)));
+                    return Err(bad(format!(
+                        "{} seats listed for {} players",
+                        start.marbles.len(),
+                        self.setup.players
+                    )));
                 }
                 let mut board = Board::empty();
                 for (seat, list) in start.marbles.iter().enumerate() {
@@ -165,11 +173,16 @@ impl GameRecord {
                         return Err(bad(format!("seat {} has too many marbles", seat + 1)));
                     }
                 }
-                Game::from_board(self.setup, self.rules.clone(), board, start.to_move).map_err(RecordError::Rules)?
+                Game::from_board(self.setup, self.rules.clone(), board, start.to_move)
+                    .map_err(RecordError::Rules)?
             }
         };
         for (i, token) in self.moves.iter().take(n).enumerate() {
-            let bad = |error| RecordError::BadMove { index: i + 1, token: token.clone(), error };
+            let bad = |error| RecordError::BadMove {
+                index: i + 1,
+                token: token.clone(),
+                error,
+            };
             let action: Action = token.parse().map_err(|e| bad(GameError::Notation(e)))?;
             if game.actions().len() > i {
                 // Automatic passes are already in place; the record must agree.
@@ -183,7 +196,9 @@ impl GameRecord {
             }
             if action == Action::Pass {
                 // A pass the engine did not insert: the player had a move.
-                return Err(bad(GameError::NotAllowed("a pass while a move was possible".into())));
+                return Err(bad(GameError::NotAllowed(
+                    "a pass while a move was possible".into(),
+                )));
             }
             game.act(action).map_err(bad)?;
         }
@@ -225,7 +240,12 @@ pub fn move_list_text(game: &Game) -> String {
     match game.status() {
         Status::InPlay => out.push_str("Result: in play\n"),
         Status::Over(o) => {
-            let places: Vec<String> = o.places.iter().enumerate().map(|(s, p)| format!("seat {} place {p}", s + 1)).collect();
+            let places: Vec<String> = o
+                .places
+                .iter()
+                .enumerate()
+                .map(|(s, p)| format!("seat {} place {p}", s + 1))
+                .collect();
             out.push_str(&format!("Result: {:?}; {}\n", o.reason, places.join(", ")));
         }
     }

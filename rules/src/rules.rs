@@ -193,11 +193,17 @@ const PRESETS: &[(&str, &str)] = &[
     ("classic", include_str!("../../assets/rules/classic.ron")),
     ("casual", include_str!("../../assets/rules/casual.ron")),
     ("simple", include_str!("../../assets/rules/simple.ron")),
-    ("long-jumps", include_str!("../../assets/rules/long-jumps.ron")),
+    (
+        "long-jumps",
+        include_str!("../../assets/rules/long-jumps.ron"),
+    ),
     ("quick", include_str!("../../assets/rules/quick.ron")),
     ("fifteen", include_str!("../../assets/rules/fifteen.ron")),
     ("pairs", include_str!("../../assets/rules/pairs.ron")),
-    ("three-pairs", include_str!("../../assets/rules/three-pairs.ron")),
+    (
+        "three-pairs",
+        include_str!("../../assets/rules/three-pairs.ron"),
+    ),
 ];
 
 impl RuleSet {
@@ -253,9 +259,9 @@ impl RuleSet {
         match self.clock {
             Some(ClockRule::Reserve { reserve_ms: 0, .. }) => bad("clock reserve of 0".into()),
             Some(ClockRule::PerMove { limit_ms: 0, .. }) => bad("per-move limit of 0".into()),
-            Some(ClockRule::PerMove { resign_after: 0, .. }) => {
-                bad("per-move clock must allow at least one missed turn".into())
-            }
+            Some(ClockRule::PerMove {
+                resign_after: 0, ..
+            }) => bad("per-move clock must allow at least one missed turn".into()),
             _ => Ok(()),
         }
     }
@@ -310,11 +316,13 @@ impl Setup {
             ));
         }
         if teams && !matches!(players, 4 | 6) {
-            return Err(RulesError::Invalid(
-                "teams need 4 or 6 players".into(),
-            ));
+            return Err(RulesError::Invalid("teams need 4 or 6 players".into()));
         }
-        Ok(Setup { players, marbles, teams })
+        Ok(Setup {
+            players,
+            marbles,
+            teams,
+        })
     }
 
     /// The set-up a rule set asks for, with an optional player count and marble count
@@ -421,9 +429,20 @@ mod tests {
 
     #[test]
     fn bad_rule_files_are_refused_with_a_reason() {
-        assert!(matches!(RuleSet::preset("nope"), Err(RulesError::UnknownPreset(_))));
-        assert!(RuleSet::preset("nope").unwrap_err().to_string().contains("classic"));
-        assert!(matches!(RuleSet::from_ron("(name: 3"), Err(RulesError::Parse(_))));
+        assert!(matches!(
+            RuleSet::preset("nope"),
+            Err(RulesError::UnknownPreset(_))
+        ));
+        assert!(
+            RuleSet::preset("nope")
+                .unwrap_err()
+                .to_string()
+                .contains("classic")
+        );
+        assert!(matches!(
+            RuleSet::from_ron("(name: 3"),
+            Err(RulesError::Parse(_))
+        ));
         assert!(matches!(
             RuleSet::from_ron("(colour: \"red\")"),
             Err(RulesError::Parse(_))
@@ -459,7 +478,12 @@ mod tests {
             assert_eq!(pts[partner], pts[seat].opposite());
         }
         let classic = RuleSet::preset("classic").unwrap();
-        assert_eq!(Setup::for_rules(&classic, Some(4), Some(6)).unwrap().marbles, 6);
+        assert_eq!(
+            Setup::for_rules(&classic, Some(4), Some(6))
+                .unwrap()
+                .marbles,
+            6
+        );
         assert!(Setup::for_rules(&RuleSet::preset("pairs").unwrap(), Some(6), None).is_err());
     }
 }

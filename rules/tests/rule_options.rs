@@ -1,7 +1,9 @@
 //! Every rule option on small hand-made positions. Each option is played both ways, so each
 //! test fails if the engine ignored the option.
 
-use sternhalma_rules::rules::{AfterFinish, AfterResign, ClockRule, Finish, Jumps, LeaveHome, Undecided};
+use sternhalma_rules::rules::{
+    AfterFinish, AfterResign, ClockRule, Finish, Jumps, LeaveHome, Undecided,
+};
 use sternhalma_rules::{
     Action, Board, EndReason, Event, Game, GameError, Hole, OutReason, PathError, RuleSet, Setup,
     Standing, Status, parse_hole, parse_path,
@@ -28,13 +30,18 @@ fn game(players: u8, rules: RuleSet, seats: &[&str]) -> Game {
 }
 
 fn dests(g: &Game, from: &str) -> Vec<String> {
-    let mut v: Vec<String> = g.moves_from(h(from)).iter().map(|m| m.to.to_string()).collect();
+    let mut v: Vec<String> = g
+        .moves_from(h(from))
+        .iter()
+        .map(|m| m.to.to_string())
+        .collect();
     v.sort();
     v
 }
 
 fn play(g: &mut Game, path: &str) -> Vec<Event> {
-    g.play_notation(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    g.play_notation(path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 fn outcome(g: &Game) -> sternhalma_rules::Outcome {
@@ -45,7 +52,9 @@ fn outcome(g: &Game) -> sternhalma_rules::Outcome {
 }
 
 /// The top point (white's goal with two players), as holes.
-const TOP: [&str; 10] = ["e17", "e16", "f16", "e15", "f15", "g15", "e14", "f14", "g14", "h14"];
+const TOP: [&str; 10] = [
+    "e17", "e16", "f16", "e15", "f15", "g15", "e14", "f14", "g14", "h14",
+];
 
 #[test]
 fn resting_in_other_points_forbidden_but_passing_through_allowed() {
@@ -53,24 +62,51 @@ fn resting_in_other_points_forbidden_but_passing_through_allowed() {
     // m5 → o5 (lower-right point) → m7 (hexagon).
     let seats = ["m5 a13", "n5 n6 e17"];
     let free = game(2, RuleSet::default(), &seats);
-    let strict = game(2, RuleSet { rest_in_other_points: false, ..RuleSet::default() }, &seats);
+    let strict = game(
+        2,
+        RuleSet {
+            rest_in_other_points: false,
+            ..RuleSet::default()
+        },
+        &seats,
+    );
     assert!(dests(&free, "m5").contains(&"o5".into()));
     assert!(!dests(&strict, "m5").contains(&"o5".into()));
-    assert!(dests(&strict, "m5").contains(&"m7".into()), "passing through is allowed");
+    assert!(
+        dests(&strict, "m5").contains(&"m7".into()),
+        "passing through is allowed"
+    );
     let mut g = strict.clone();
     play(&mut g, "m5-o5-m7");
     assert!(matches!(
         strict.clone().play_notation("m5-o5"),
-        Err(GameError::Illegal { why: PathError::EndsInOtherPoint(_), .. })
+        Err(GameError::Illegal {
+            why: PathError::EndsInOtherPoint(_),
+            ..
+        })
     ));
     // A plain step into the point is refused too, and the game is unchanged.
-    let mut g = game(2, RuleSet { rest_in_other_points: false, ..RuleSet::default() }, &["m5", "e17"]);
+    let mut g = game(
+        2,
+        RuleSet {
+            rest_in_other_points: false,
+            ..RuleSet::default()
+        },
+        &["m5", "e17"],
+    );
     let before = g.hash();
     assert!(g.play_notation("m5-n5").is_err());
     assert_eq!(g.hash(), before);
     assert!(g.actions().is_empty());
     // A move inside one's own start point or goal is fine.
-    let g = game(2, RuleSet { rest_in_other_points: false, ..RuleSet::default() }, &["l4", "e17"]);
+    let g = game(
+        2,
+        RuleSet {
+            rest_in_other_points: false,
+            ..RuleSet::default()
+        },
+        &["l4", "e17"],
+    );
     assert!(dests(&g, "l4").contains(&"l3".into()));
 }
 
@@ -80,17 +116,30 @@ fn goal_lock_keeps_every_landing_inside_the_goal() {
     // goal and back in, or step out to f13.
     let seats = ["e14 m1", "e13 f12 g13"];
     let open = game(2, RuleSet::default(), &seats);
-    let locked = game(2, RuleSet { goal_lock: true, ..RuleSet::default() }, &seats);
+    let locked = game(
+        2,
+        RuleSet {
+            goal_lock: true,
+            ..RuleSet::default()
+        },
+        &seats,
+    );
     let d = dests(&open, "e14");
     for want in ["e12", "g12", "g14", "f13"] {
         assert!(d.contains(&want.to_string()), "{want} in {d:?}");
     }
     let d = dests(&locked, "e14");
     assert!(d.iter().all(|t| TOP.contains(&t.as_str())), "{d:?}");
-    assert!(!d.contains(&"g14".to_string()), "the chain leaves the goal on the way");
+    assert!(
+        !d.contains(&"g14".to_string()),
+        "the chain leaves the goal on the way"
+    );
     assert!(matches!(
         locked.clone().play_notation("e14-e12-g12-g14"),
-        Err(GameError::Illegal { why: PathError::LeavesGoal(_), .. })
+        Err(GameError::Illegal {
+            why: PathError::LeavesGoal(_),
+            ..
+        })
     ));
     // Marbles outside the goal are not held back.
     assert!(dests(&locked, "m1").len() == dests(&open, "m1").len());
@@ -100,7 +149,10 @@ fn goal_lock_keeps_every_landing_inside_the_goal() {
 fn parked_blocker(finish: Finish) -> Game {
     // Goal holes: 8 white + e17 black + h14 empty; white's last marble waits on h13.
     let white = "e16 f16 e15 f15 g15 e14 f14 g14 h13";
-    let rules = RuleSet { finish, ..RuleSet::default() };
+    let rules = RuleSet {
+        finish,
+        ..RuleSet::default()
+    };
     game(2, rules, &[white, "e17 m1 m2"])
 }
 
@@ -120,11 +172,18 @@ fn a_player_can_finish_on_someone_elses_move() {
     // Nine white marbles in the goal; black steps into the tenth hole, h14.
     let white = "e17 e16 f16 e15 f15 g15 e14 f14 g14 m1";
     for (finish, finished) in [(Finish::AntiBlocking, true), (Finish::Strict, false)] {
-        let rules = RuleSet { finish, ..RuleSet::default() };
+        let rules = RuleSet {
+            finish,
+            ..RuleSet::default()
+        };
         let mut g = game(2, rules, &[white, "i13 i5"]);
         play(&mut g, "m1-m2");
         let events = play(&mut g, "i13-h14");
-        assert_eq!(events.contains(&Event::Finished { seat: 0 }), finished, "{finish:?}");
+        assert_eq!(
+            events.contains(&Event::Finished { seat: 0 }),
+            finished,
+            "{finish:?}"
+        );
         if finished {
             assert_eq!(outcome(&g).places, vec![1, 2]);
             assert_eq!(outcome(&g).reason, EndReason::Finished);
@@ -135,7 +194,10 @@ fn a_player_can_finish_on_someone_elses_move() {
 /// Three players; white (bottom) is one step from finishing into the top point.
 fn white_about_to_finish(after: AfterFinish) -> Game {
     let white = "e17 e16 f16 e15 f15 g15 e14 f14 g14 h13";
-    let rules = RuleSet { after_first_finish: after, ..RuleSet::default() };
+    let rules = RuleSet {
+        after_first_finish: after,
+        ..RuleSet::default()
+    };
     // Blue (upper-left) has two marbles in its goal, the lower-right point; yellow
     // (upper-right) has none in its goal.
     let setup = Setup::new(3, 10, false).unwrap();
@@ -175,7 +237,10 @@ fn the_second_player_gets_an_equalising_move() {
     let white = "e17 e16 f16 e15 f15 g15 e14 f14 g14 h13";
     let black = "m1 l2 m2 k3 l3 m3 j4 k4 l4 m5";
     for (equalise, black_finishes) in [(true, true), (true, false), (false, true)] {
-        let rules = RuleSet { equalising_move: equalise, ..RuleSet::default() };
+        let rules = RuleSet {
+            equalising_move: equalise,
+            ..RuleSet::default()
+        };
         let mut g = game(2, rules, &[white, black]);
         let events = play(&mut g, "h13-h14");
         assert!(events.contains(&Event::Finished { seat: 0 }));
@@ -200,19 +265,29 @@ fn the_second_player_gets_an_equalising_move() {
 }
 
 fn start_game(players: u8, rules: RuleSet) -> Game {
-    Game::new(Setup::new(players, rules.marbles, rules.teams).unwrap(), rules).unwrap()
+    Game::new(
+        Setup::new(players, rules.marbles, rules.teams).unwrap(),
+        rules,
+    )
+    .unwrap()
 }
 
 #[test]
 fn marbles_left_at_home_at_the_deadline_put_the_player_out() {
-    let rules = RuleSet { leave_home: LeaveHome::Moves(2), ..RuleSet::default() };
+    let rules = RuleSet {
+        leave_home: LeaveHome::Moves(2),
+        ..RuleSet::default()
+    };
     // Two players: a loss.
     let mut g = start_game(2, rules.clone());
     play(&mut g, "k4-k5");
     play(&mut g, "e14-e13");
     assert!(g.would_put_out(&parse_path("j4-j5").unwrap()));
     let events = play(&mut g, "j4-j5");
-    assert!(events.contains(&Event::Out { seat: 0, reason: OutReason::Deadline }));
+    assert!(events.contains(&Event::Out {
+        seat: 0,
+        reason: OutReason::Deadline
+    }));
     assert_eq!(outcome(&g).places, vec![2, 1]);
     assert_eq!(outcome(&g).reason, EndReason::Forfeit);
     // Without the deadline the same moves are harmless.
@@ -239,13 +314,19 @@ fn the_standard_deadline_is_thirty_moves_or_forty_with_fifteen_marbles() {
     let classic = RuleSet::preset("classic").unwrap();
     assert_eq!(classic.leave_home_moves(10), Some(30));
     assert_eq!(classic.leave_home_moves(15), Some(40));
-    assert_eq!(RuleSet::preset("casual").unwrap().leave_home_moves(10), None);
+    assert_eq!(
+        RuleSet::preset("casual").unwrap().leave_home_moves(10),
+        None
+    );
 }
 
 #[test]
 fn a_marble_that_cannot_move_at_the_deadline_is_excused() {
     // White's m1 is boxed in by black marbles on m2, l2, m3 and k3.
-    let rules = RuleSet { leave_home: LeaveHome::Moves(1), ..RuleSet::default() };
+    let rules = RuleSet {
+        leave_home: LeaveHome::Moves(1),
+        ..RuleSet::default()
+    };
     let mut g = game(2, rules.clone(), &["m1 i9", "m2 l2 m3 k3 e17"]);
     assert!(!g.would_put_out(&parse_path("i9-i10").unwrap()));
     play(&mut g, "i9-i10");
@@ -259,7 +340,10 @@ fn a_marble_that_cannot_move_at_the_deadline_is_excused() {
 
 #[test]
 fn coming_back_into_the_start_point_after_the_deadline_puts_the_player_out() {
-    let rules = RuleSet { leave_home: LeaveHome::Moves(1), ..RuleSet::default() };
+    let rules = RuleSet {
+        leave_home: LeaveHome::Moves(1),
+        ..RuleSet::default()
+    };
     let mut g = game(2, rules, &["l5 i9", "g12 g11"]);
     play(&mut g, "i9-i10");
     play(&mut g, "g12-g13");
@@ -267,7 +351,10 @@ fn coming_back_into_the_start_point_after_the_deadline_puts_the_player_out() {
     assert!(g.would_put_out(&back));
     assert!(!g.would_put_out(&parse_path("l5-l6").unwrap()));
     let events = g.play(&back).unwrap();
-    assert!(events.contains(&Event::Out { seat: 0, reason: OutReason::BackIntoStart }));
+    assert!(events.contains(&Event::Out {
+        seat: 0,
+        reason: OutReason::BackIntoStart
+    }));
     assert_eq!(outcome(&g).places, vec![2, 1]);
 }
 
@@ -285,7 +372,11 @@ fn shuffle(g: &mut Game, rounds: usize) {
 
 #[test]
 fn the_move_limit_ends_the_game_by_progress_or_as_a_draw() {
-    let limit = |undecided| RuleSet { move_limit: Some(3), undecided, ..RuleSet::default() };
+    let limit = |undecided| RuleSet {
+        move_limit: Some(3),
+        undecided,
+        ..RuleSet::default()
+    };
     let mut g = start_game(2, limit(Undecided::RankByProgress));
     // White gets a marble further than black does.
     for m in ["k4-k5", "e14-e13", "k5-k6", "e13-e14", "k6-k7"] {
@@ -299,7 +390,10 @@ fn the_move_limit_ends_the_game_by_progress_or_as_a_draw() {
     let mut g = start_game(2, limit(Undecided::Draw));
     shuffle(&mut g, 2);
     let o = outcome(&g);
-    assert_eq!((o.reason, o.places.clone()), (EndReason::MoveLimit, vec![1, 1]));
+    assert_eq!(
+        (o.reason, o.places.clone()),
+        (EndReason::MoveLimit, vec![1, 1])
+    );
     assert!(o.is_draw(g.setup()));
     // No limit, no end.
     let mut g = start_game(2, RuleSet::default());
@@ -309,9 +403,19 @@ fn the_move_limit_ends_the_game_by_progress_or_as_a_draw() {
 
 #[test]
 fn a_third_repetition_ends_the_game() {
-    let mut g = start_game(2, RuleSet { repetition_ends: true, ..RuleSet::default() });
+    let mut g = start_game(
+        2,
+        RuleSet {
+            repetition_ends: true,
+            ..RuleSet::default()
+        },
+    );
     shuffle(&mut g, 1);
-    assert_eq!(g.status(), Status::InPlay, "the start position has occurred twice");
+    assert_eq!(
+        g.status(),
+        Status::InPlay,
+        "the start position has occurred twice"
+    );
     shuffle(&mut g, 1);
     let o = outcome(&g);
     assert_eq!(o.reason, EndReason::Repetition);
@@ -344,7 +448,10 @@ fn resigning_with_two_players_loses() {
     let mut g = start_game(2, RuleSet::default());
     play(&mut g, "k4-k5");
     let events = g.resign(0).unwrap();
-    assert!(events.contains(&Event::Out { seat: 0, reason: OutReason::Resigned }));
+    assert!(events.contains(&Event::Out {
+        seat: 0,
+        reason: OutReason::Resigned
+    }));
     assert_eq!(outcome(&g).places, vec![2, 1]);
     assert!(g.board().marbles(0).is_empty());
     assert_eq!(g.resign(1), Err(GameError::GameOver));
@@ -352,35 +459,67 @@ fn resigning_with_two_players_loses() {
 
 #[test]
 fn resigning_at_a_larger_table_plays_on_or_ends_for_everyone() {
-    let mut g = start_game(3, RuleSet { resign: AfterResign::PlayOn, ..RuleSet::default() });
+    let mut g = start_game(
+        3,
+        RuleSet {
+            resign: AfterResign::PlayOn,
+            ..RuleSet::default()
+        },
+    );
     g.resign(1).unwrap();
     assert_eq!(g.place(1), Some(3));
     assert_eq!(g.status(), Status::InPlay);
-    assert_eq!(g.to_move(), Some(0), "an out-of-turn resignation keeps the turn");
+    assert_eq!(
+        g.to_move(),
+        Some(0),
+        "an out-of-turn resignation keeps the turn"
+    );
     play(&mut g, "k4-k5");
     assert_eq!(g.to_move(), Some(2), "the resigned seat is skipped");
     g.resign(2).unwrap();
     let o = outcome(&g);
     assert_eq!(o.places, vec![1, 3, 2], "the last player left wins");
 
-    let mut g = start_game(3, RuleSet { resign: AfterResign::EndAndRank, ..RuleSet::default() });
+    let mut g = start_game(
+        3,
+        RuleSet {
+            resign: AfterResign::EndAndRank,
+            ..RuleSet::default()
+        },
+    );
     play(&mut g, "k4-k5");
     g.resign(2).unwrap();
     let o = outcome(&g);
     assert_eq!(o.reason, EndReason::Forfeit);
-    assert_eq!(o.places, vec![1, 2, 3], "white has made more progress than blue");
+    assert_eq!(
+        o.places,
+        vec![1, 2, 3],
+        "white has made more progress than blue"
+    );
 }
 
 #[test]
 fn a_reserve_clock_adds_increments_and_a_fallen_flag_resigns() {
-    let clock = ClockRule::Reserve { reserve_ms: 1_000, increment_ms: 500 };
-    let mut g = start_game(2, RuleSet { clock: Some(clock), ..RuleSet::default() });
+    let clock = ClockRule::Reserve {
+        reserve_ms: 1_000,
+        increment_ms: 500,
+    };
+    let mut g = start_game(
+        2,
+        RuleSet {
+            clock: Some(clock),
+            ..RuleSet::default()
+        },
+    );
     assert!(g.tick(400).is_empty());
     play(&mut g, "k4-k5");
     assert_eq!(g.clock_ms(0), Some(1_100));
     assert_eq!(g.clock_ms(1), Some(1_000));
     let events = g.tick(1_000);
-    assert!(events.contains(&Event::Out { seat: 1, reason: OutReason::Flag }));
+    assert!(events.contains(&Event::Out {
+        seat: 1,
+        reason: OutReason::Flag
+    }));
     assert_eq!(outcome(&g).places, vec![1, 2]);
     // Without a clock, time means nothing.
     let mut g = start_game(2, RuleSet::default());
@@ -390,8 +529,17 @@ fn a_reserve_clock_adds_increments_and_a_fallen_flag_resigns() {
 
 #[test]
 fn a_per_move_limit_skips_turns_and_three_misses_resign() {
-    let clock = ClockRule::PerMove { limit_ms: 30_000, resign_after: 3 };
-    let mut g = start_game(2, RuleSet { clock: Some(clock), ..RuleSet::default() });
+    let clock = ClockRule::PerMove {
+        limit_ms: 30_000,
+        resign_after: 3,
+    };
+    let mut g = start_game(
+        2,
+        RuleSet {
+            clock: Some(clock),
+            ..RuleSet::default()
+        },
+    );
     for round in 0..3 {
         assert_eq!(g.to_move(), Some(0));
         let events = g.tick(30_000);
@@ -409,8 +557,17 @@ fn a_per_move_limit_skips_turns_and_three_misses_resign() {
 
 #[test]
 fn a_move_resets_the_missed_turns() {
-    let clock = ClockRule::PerMove { limit_ms: 1_000, resign_after: 2 };
-    let mut g = start_game(2, RuleSet { clock: Some(clock), ..RuleSet::default() });
+    let clock = ClockRule::PerMove {
+        limit_ms: 1_000,
+        resign_after: 2,
+    };
+    let mut g = start_game(
+        2,
+        RuleSet {
+            clock: Some(clock),
+            ..RuleSet::default()
+        },
+    );
     g.tick(1_000);
     play(&mut g, "e14-e13");
     play(&mut g, "k4-k5");
@@ -423,7 +580,12 @@ fn a_move_resets_the_missed_turns() {
 fn partners_finish_as_a_team_and_a_finished_partner_is_skipped() {
     // Pairs: seats 0 (bottom) and 2 (top) against 1 (lower-left) and 3 (upper-right).
     // Seat 0 needs h13-h14 to fill the top; seat 2 needs m5-m4 to fill the bottom.
-    let rules = RuleSet { teams: true, players: vec![4], default_players: 4, ..RuleSet::default() };
+    let rules = RuleSet {
+        teams: true,
+        players: vec![4],
+        default_players: 4,
+        ..RuleSet::default()
+    };
     let s0 = "e17 e16 f16 e15 f15 g15 e14 f14 g14 h13";
     let s2 = "m1 l2 m2 k3 l3 m3 j4 k4 l4 m5";
     let setup = Setup::new(4, 10, true).unwrap();
@@ -446,14 +608,28 @@ fn partners_finish_as_a_team_and_a_finished_partner_is_skipped() {
 fn long_jumps_clear_a_distant_marble_over_empty_holes() {
     let seats = ["i9", "k9 e17"];
     let short = game(2, RuleSet::default(), &seats);
-    let long = game(2, RuleSet { jumps: Jumps::Long, ..RuleSet::default() }, &seats);
+    let long = game(
+        2,
+        RuleSet {
+            jumps: Jumps::Long,
+            ..RuleSet::default()
+        },
+        &seats,
+    );
     assert!(!dests(&short, "i9").contains(&"m9".into()));
     assert!(dests(&long, "i9").contains(&"m9".into()));
     assert!(long.clone().play_notation("i9-m9").is_ok());
     assert!(short.clone().play_notation("i9-m9").is_err());
     // A marble in between on either side spoils it.
     for extra in ["j9", "l9"] {
-        let g = game(2, RuleSet { jumps: Jumps::Long, ..RuleSet::default() }, &[&format!("i9 {extra}"), "k9 e17"]);
+        let g = game(
+            2,
+            RuleSet {
+                jumps: Jumps::Long,
+                ..RuleSet::default()
+            },
+            &[&format!("i9 {extra}"), "k9 e17"],
+        );
         assert!(!dests(&g, "i9").contains(&"m9".into()), "{extra}");
     }
 }
@@ -463,7 +639,11 @@ fn any_valid_path_is_accepted_and_the_generated_one_is_shortest() {
     // From i5, one jump over i6 reaches i7; a three-jump detour i5-k5-k7-i7 exists too.
     let seats = ["i5", "i6 j5 k6 j7 e17"];
     let g = game(2, RuleSet::default(), &seats);
-    let m = g.moves_from(h("i5")).into_iter().find(|m| m.to == h("i7")).unwrap();
+    let m = g
+        .moves_from(h("i5"))
+        .into_iter()
+        .find(|m| m.to == h("i7"))
+        .unwrap();
     assert_eq!(m.to_string(), "i5-i7");
     let mut detour = g.clone();
     play(&mut detour, "i5-k5-k7-i7");
@@ -473,7 +653,10 @@ fn any_valid_path_is_accepted_and_the_generated_one_is_shortest() {
     // A chain may not come back to a hole it has been on, the start included.
     assert!(matches!(
         g.clone().play_notation("i5-k5-i5-i7"),
-        Err(GameError::Illegal { why: PathError::Revisits(_), .. })
+        Err(GameError::Illegal {
+            why: PathError::Revisits(_),
+            ..
+        })
     ));
     // Steps and jumps never mix.
     assert!(g.clone().play_notation("i5-i7-i8").is_err());

@@ -57,13 +57,18 @@ impl Args {
     fn num<T: std::str::FromStr>(&mut self, flag: &str) -> Result<Option<T>, Fail> {
         match self.take(flag)? {
             None => Ok(None),
-            Some(v) => v.parse().map(Some).or_else(|_| fail(format!("{flag}: '{v}' is not a number"))),
+            Some(v) => v
+                .parse()
+                .map(Some)
+                .or_else(|_| fail(format!("{flag}: '{v}' is not a number"))),
         }
     }
 
     fn done(&self) -> Result<(), Fail> {
         match self.rest.first() {
-            Some(a) => fail(format!("unexpected argument '{a}' (see 'sternhalma-cli help')")),
+            Some(a) => fail(format!(
+                "unexpected argument '{a}' (see 'sternhalma-cli help')"
+            )),
             None => Ok(()),
         }
     }
@@ -90,14 +95,18 @@ fn new_game(args: &mut Args) -> Result<Game, Fail> {
 
 fn play_moves(game: &mut Game, moves: Option<String>) -> Result<(), Fail> {
     for token in moves.unwrap_or_default().split_whitespace() {
-        let action = token.parse().map_err(|e| Fail(format!("bad move {e}"), 2))?;
+        let action = token
+            .parse()
+            .map_err(|e| Fail(format!("bad move {e}"), 2))?;
         game.act(action).map_err(|e| Fail(e.to_string(), 2))?;
     }
     Ok(())
 }
 
 fn cmd_perft(mut args: Args) -> Result<(), Fail> {
-    let depth = args.num::<u32>("--depth")?.ok_or(Fail("perft needs --depth".into(), 1))?;
+    let depth = args
+        .num::<u32>("--depth")?
+        .ok_or(Fail("perft needs --depth".into(), 1))?;
     let game = new_game(&mut args)?;
     args.done()?;
     let layout = Layout::new(*game.setup(), game.rules());
@@ -106,7 +115,11 @@ fn cmd_perft(mut args: Args) -> Result<(), Fail> {
     let n = perft(&layout, &mut board, 0, depth);
     let secs = t.elapsed().as_secs_f64();
     println!("{n}");
-    println!("time {:.3} s, {:.1} million leaf moves per second", secs, n as f64 / secs.max(1e-9) / 1e6);
+    println!(
+        "time {:.3} s, {:.1} million leaf moves per second",
+        secs,
+        n as f64 / secs.max(1e-9) / 1e6
+    );
     Ok(())
 }
 
@@ -115,7 +128,11 @@ fn cmd_moves(mut args: Args) -> Result<(), Fail> {
     let mut game = new_game(&mut args)?;
     args.done()?;
     play_moves(&mut game, moves)?;
-    let mut list: Vec<String> = game.legal_moves().iter().map(|m| format_path(&m.path)).collect();
+    let mut list: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .map(|m| format_path(&m.path))
+        .collect();
     list.sort();
     for m in list {
         println!("{m}");
@@ -169,23 +186,40 @@ fn cmd_replay(mut args: Args) -> Result<(), Fail> {
     args.done()?;
     let text = std::fs::read_to_string(&path).or_else(|e| fail(format!("{path}: {e}")))?;
     let record = GameRecord::from_ron(&text).map_err(|e| Fail(format!("{path}: {e}"), 2))?;
-    let game = record.replay().map_err(|e| Fail(format!("{path}: {e}"), 2))?;
+    let game = record
+        .replay()
+        .map_err(|e| Fail(format!("{path}: {e}"), 2))?;
     print!("{}", picture(&game));
     println!("{} moves played, {}", game.actions().len(), game.setup());
     let points = game.setup().seat_points();
     match game.status() {
         Status::InPlay => {
             let seat = game.to_move().expect("in play");
-            println!("Result: in play, {} ({}) to move", colour_name(points[seat]), seat + 1);
+            println!(
+                "Result: in play, {} ({}) to move",
+                colour_name(points[seat]),
+                seat + 1
+            );
         }
         Status::Over(o) => {
             let mut seats: Vec<usize> = (0..o.places.len()).collect();
             seats.sort_by_key(|&s| (o.places[s], s));
             let list: Vec<String> = seats
                 .iter()
-                .map(|&s| format!("{}. {} (seat {})", o.places[s], colour_name(points[s]), s + 1))
+                .map(|&s| {
+                    format!(
+                        "{}. {} (seat {})",
+                        o.places[s],
+                        colour_name(points[s]),
+                        s + 1
+                    )
+                })
                 .collect();
-            let draw = if o.is_draw(game.setup()) { "draw, " } else { "" };
+            let draw = if o.is_draw(game.setup()) {
+                "draw, "
+            } else {
+                ""
+            };
             println!("Result: {draw}{:?}: {}", o.reason, list.join(", "));
         }
     }
@@ -216,7 +250,9 @@ fn main() -> ExitCode {
             println!("{HELP}");
             Ok(())
         }
-        other => fail(format!("unknown command '{other}' (see 'sternhalma-cli help')")),
+        other => fail(format!(
+            "unknown command '{other}' (see 'sternhalma-cli help')"
+        )),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

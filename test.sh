@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The project's test command, exactly what CI runs: formatting, lints, every test of the
+# engine and the app, and a rendered check of the real window under Xvfb.
+set -euo pipefail
+cd "$(dirname "$0")"
+scripts/deps.sh --headless
+
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --profile ci -- -D warnings
+cargo test --workspace --profile ci
