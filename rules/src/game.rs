@@ -258,7 +258,6 @@ struct State {
     next_bottom: u8,
     moves: [u16; 6],
     turns: [u16; 6],
-    passes_in_row: u8,
     missed: [u8; 6],
     /// Reserve left, or time used on this move, per seat.
     clock_ms: [u64; 6],
@@ -298,7 +297,6 @@ impl Game {
             next_bottom: units,
             moves: [0; 6],
             turns: [0; 6],
-            passes_in_row: 0,
             missed: [0; 6],
             clock_ms: [reserve; 6],
             equalising: false,
@@ -322,11 +320,27 @@ impl Game {
         to_move: usize,
     ) -> Result<Game, RulesError> {
         let mut g = Game::new(setup, rules)?;
-        if to_move >= setup.players as usize {
+        let players = setup.players as usize;
+        if to_move >= players {
             return Err(RulesError::Invalid(format!(
                 "seat {} does not exist",
                 to_move + 1
             )));
+        }
+        for seat in 0..6 {
+            let n = board.marbles(seat).count() as usize;
+            if seat >= players && n > 0 {
+                return Err(RulesError::Invalid(format!(
+                    "marbles for seat {} of {players}",
+                    seat + 1
+                )));
+            }
+            if n > crate::movegen::MAX_MARBLES {
+                return Err(RulesError::Invalid(format!(
+                    "seat {} has {n} marbles",
+                    seat + 1
+                )));
+            }
         }
         let s = &mut g.states[0];
         s.board = board;
@@ -573,6 +587,11 @@ impl Game {
         self.actions.truncate(i);
         self.states.truncate(i + 1);
         self.redo.push(action);
+        if let Some(ClockRule::PerMove { .. }) = self.rules.clock {
+            // The player to move gets a fresh move's time, not what was left before.
+            let s = self.states.last_mut().expect("state");
+            s.clock_ms[s.to_move] = 0;
+        }
         true
     }
 
@@ -644,13 +663,12 @@ impl Game {
                     })?;
                 let breach = self.deadline_breach(&s, seat, from, to);
                 s.board.shift(seat, from, to);
-                s.moves[seat] += 1;
-                s.turns[seat] += 1;
+                s.moves[seat] = s.moves[seat].saturating_add(1);
+                s.turns[seat] = s.turns[seat].saturating_add(1);
                 s.missed[seat] = 0;
-                s.passes_in_row = 0;
                 match self.rules.clock {
                     Some(ClockRule::Reserve { increment_ms, .. }) => {
-                        s.clock_ms[seat] += increment_ms
+                        s.clock_ms[seat] = s.clock_ms[seat].saturating_add(increment_ms)
                     }
                     Some(ClockRule::PerMove { .. }) => s.clock_ms[seat] = 0,
                     None => {}
@@ -672,10 +690,18 @@ impl Game {
                         seat + 1
                     )));
                 }
-                s.turns[seat] += 1;
-                s.passes_in_row += 1;
+                s.turns[seat] = s.turns[seat].saturating_add(1);
                 events.push(Event::Passed { seat });
-                self.settle(&mut s, seat, events);
+                let n = self.setup.players as usize;
+                let anyone_can_move = (0..n).any(|m| {
+                    s.standing[m] == Standing::Playing && self.layout.has_move(&s.board, m)
+                });
+                if anyone_can_move || s.equalising {
+                    self.settle(&mut s, seat, events);
+                } else {
+                    // Nobody can move, so a full round of passes would change nothing.
+                    self.finish_undecided(&mut s, EndReason::NoMoves);
+                }
             }
             Action::Timeout => {
                 let Some(ClockRule::PerMove { resign_after, .. }) = self.rules.clock else {
@@ -683,8 +709,8 @@ impl Game {
                         "a time-out needs a per-move clock".into(),
                     ));
                 };
-                s.turns[seat] += 1;
-                s.missed[seat] += 1;
+                s.turns[seat] = s.turns[seat].saturating_add(1);
+                s.missed[seat] = s.missed[seat].saturating_add(1);
                 s.clock_ms[seat] = 0;
                 events.push(Event::TimedOut { seat });
                 if s.missed[seat] >= resign_after {
@@ -778,7 +804,16 @@ impl Game {
         let own = b.marbles(seat) & goal;
         match self.rules.finish {
             Finish::Strict => own == goal,
-            Finish::AntiBlocking => (b.occupied() & goal) == goal && !own.is_empty(),
+            Finish::AntiBlocking => {
+                // Only opponents' marbles count as filling: the rule stops blockers, it must
+                // not let a partner who never left home fill your goal for you.
+                let unit = self.setup.unit_of(seat);
+                let mut fill = b.occupied();
+                for partner in self.setup.seats_of(unit).filter(|&p| p != seat) {
+                    fill &= !b.marbles(partner);
+                }
+                (fill & goal) == goal && !own.is_empty()
+            }
         }
     }
 
@@ -801,17 +836,23 @@ impl Game {
             {
                 continue;
             }
-            if s.equalising && seat == 1 {
+            let first = self.first_mover();
+            if s.equalising && seat != first {
                 // The second player equalised: both share first place.
-                s.place[1] = s.place[0];
+                s.place[seat] = s.place[first];
             } else {
                 s.place[unit] = s.next_top;
                 s.next_top += 1;
-                if self.rules.equalising_move && n == 2 && seat == 0 && mover == 0 {
+                if self.rules.equalising_move && n == 2 && seat == first && mover == first {
                     s.equalising = true;
                 }
             }
         }
+    }
+
+    /// The seat that moved first: with two players, the one the equalising move answers.
+    fn first_mover(&self) -> usize {
+        self.states[0].to_move
     }
 
     /// After an action: decide whether the game is over, otherwise pass the turn on.
@@ -824,8 +865,9 @@ impl Game {
             .filter(|&u| s.place[u] == 0)
             .collect();
         if s.equalising {
-            if actor == 0 {
-                s.to_move = 1;
+            let first = self.first_mover();
+            if actor == first {
+                s.to_move = 1 - first;
                 return;
             }
             s.equalising = false;
@@ -846,13 +888,6 @@ impl Game {
         if self.rules.after_first_finish == AfterFinish::EndAndRank && s.next_top > 1 {
             self.rank_rest(s, Undecided::RankByProgress);
             s.over = Some(self.outcome(s, EndReason::Finished));
-            return;
-        }
-        let playing_seats = (0..self.setup.players as usize)
-            .filter(|&m| s.standing[m] == Standing::Playing)
-            .count();
-        if s.passes_in_row as usize >= playing_seats {
-            self.finish_undecided(s, EndReason::NoMoves);
             return;
         }
         // The turn passes to the next seat still playing (the actor keeps it only if someone

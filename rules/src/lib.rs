@@ -2,6 +2,7 @@
 //! game flow and records. No Bevy, no file I/O, no clock and no randomness of its own: callers
 //! pass in whatever time or seeds they use, so every result is reproducible.
 
+pub mod ai;
 pub mod bitboard;
 pub mod board;
 pub mod movegen;

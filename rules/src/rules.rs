@@ -256,7 +256,22 @@ impl RuleSet {
         if self.move_limit == Some(0) {
             return bad("move limit of 0".into());
         }
+        const HOUR_MS: u64 = 3_600_000;
+        if matches!(self.leave_home, LeaveHome::Moves(n) if n > 10_000)
+            || self.move_limit.is_some_and(|n| n > 10_000)
+        {
+            return bad("move counts above 10000 are not supported".into());
+        }
         match self.clock {
+            Some(ClockRule::Reserve {
+                reserve_ms,
+                increment_ms,
+            }) if reserve_ms > 100 * HOUR_MS || increment_ms > HOUR_MS => {
+                bad("clock reserve over 100 hours or increment over an hour".into())
+            }
+            Some(ClockRule::PerMove { limit_ms, .. }) if limit_ms > 24 * HOUR_MS => {
+                bad("per-move limit over a day".into())
+            }
             Some(ClockRule::Reserve { reserve_ms: 0, .. }) => bad("clock reserve of 0".into()),
             Some(ClockRule::PerMove { limit_ms: 0, .. }) => bad("per-move limit of 0".into()),
             Some(ClockRule::PerMove {

@@ -716,3 +716,127 @@ fn six_and_fifteen_marble_set_ups_fill_their_triangles() {
     }
     assert_eq!(fifteen.board().owner(h("h5")), None);
 }
+
+#[test]
+fn a_partners_marbles_do_not_fill_your_goal() {
+    // Pairs, anti-blocking: nine holes of the top point (seat 0's goal) are taken and seat 0
+    // steps into the tenth. If the nine are its partner's (seat 2, who never left home), that
+    // is no finish; if they are an opponent's, the anti-blocking rule counts them.
+    let nine = "e17 e16 f16 e15 f15 g15 e14 f14 g14";
+    let setup = Setup::new(4, 10, true).unwrap();
+    for (seats, finished) in [([nine, "e9", "i5"], false), (["e9", nine, "i5"], true)] {
+        let rules = RuleSet::preset("pairs").unwrap();
+        let b = board(&["h13 m1", seats[1], seats[0], seats[2]]);
+        let mut g = Game::from_board(setup, rules, b, 0).unwrap();
+        let events = play(&mut g, "h13-h14");
+        assert_eq!(
+            events.contains(&Event::Finished { seat: 0 }),
+            finished,
+            "{seats:?}"
+        );
+    }
+}
+
+#[test]
+fn a_time_out_does_not_end_the_game_while_someone_can_move() {
+    // White's only marble is boxed in, so white passes; black times out twice but could move.
+    let clock = ClockRule::PerMove {
+        limit_ms: 1_000,
+        resign_after: 5,
+    };
+    let rules = RuleSet {
+        clock: Some(clock),
+        ..RuleSet::default()
+    };
+    let mut g = game(2, rules, &["e17", "e16 f16 e15 g15 i9"]);
+    assert_eq!(g.to_move(), Some(1), "white passed at once");
+    g.tick(1_000);
+    g.tick(1_000);
+    assert_eq!(g.status(), Status::InPlay);
+    assert_eq!(g.to_move(), Some(1));
+}
+
+#[test]
+fn the_equalising_move_answers_whoever_moved_first() {
+    // Black (seat 1) moves first here and finishes into the bottom point with m5-m4, so
+    // white gets the reply.
+    let white = "i9";
+    let black = "m1 l2 m2 k3 l3 m3 j4 k4 l4 m5";
+    let rules = RuleSet {
+        equalising_move: true,
+        ..RuleSet::default()
+    };
+    let setup = Setup::new(2, 10, false).unwrap();
+    let mut g = Game::from_board(setup, rules, board(&[white, black]), 1).unwrap();
+    let events = play(&mut g, "m5-m4");
+    assert!(events.contains(&Event::Finished { seat: 1 }));
+    assert_eq!(g.to_move(), Some(0), "the second mover still moves");
+    play(&mut g, "i9-i10");
+    assert_eq!(outcome(&g).places, vec![2, 1]);
+}
+
+#[test]
+fn hand_made_positions_are_checked() {
+    let setup = Setup::new(2, 10, false).unwrap();
+    let mut b = Board::empty();
+    b.put(3, h("i9"));
+    assert!(
+        Game::from_board(setup, RuleSet::default(), b, 0).is_err(),
+        "seat 4 of 2"
+    );
+    assert!(Game::from_board(setup, RuleSet::default(), Board::empty(), 2).is_err());
+    let mut b = Board::empty();
+    for hole in Hole::all().take(16) {
+        b.put(0, hole);
+    }
+    assert!(
+        Game::from_board(setup, RuleSet::default(), b, 0).is_err(),
+        "16 marbles"
+    );
+}
+
+#[test]
+fn undo_gives_the_player_a_fresh_move_clock() {
+    let clock = ClockRule::PerMove {
+        limit_ms: 30_000,
+        resign_after: 3,
+    };
+    let mut g = start_game(
+        2,
+        RuleSet {
+            clock: Some(clock),
+            ..RuleSet::default()
+        },
+    );
+    g.tick(29_000);
+    play(&mut g, "k4-k5");
+    play(&mut g, "e14-e13");
+    g.undo();
+    g.undo();
+    assert_eq!(g.clock_ms(0), Some(0));
+    assert!(g.tick(1_000).is_empty(), "no time-out after a second");
+}
+
+#[test]
+fn oversized_clock_values_are_refused() {
+    let clock = ClockRule::Reserve {
+        reserve_ms: 1_000,
+        increment_ms: u64::MAX,
+    };
+    assert!(
+        RuleSet {
+            clock: Some(clock),
+            ..RuleSet::default()
+        }
+        .validate()
+        .is_err()
+    );
+    assert!(
+        RuleSet {
+            move_limit: Some(u16::MAX),
+            ..RuleSet::default()
+        }
+        .validate()
+        .is_err()
+    );
+}
