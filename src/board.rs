@@ -1,93 +1,195 @@
-//! The star: one entity per hole and per marble, placed from the engine's geometry.
+//! The star as entities: a board root that turns, one child per hole and per marble, and one
+//! entity per seat. Positions come from the engine's geometry; which marble sits where comes
+//! only from the engine's [`Game`] (see [`crate::play`], which keeps them in step).
 
+use crate::config::{Controller, MatchConfig};
+use crate::state::AppSystems;
 use bevy::prelude::*;
-use sternhalma_rules::{Game, Hole};
+use sternhalma_rules::{Game, Hole, Point};
 
 /// Distance between neighbouring holes, in world units.
 pub const SPACING: f32 = 40.0;
 
+/// Radius of the round board behind the star, in world units: the star's tips are 6.93
+/// spacings from the centre, so this leaves a rim at any angle of the turning board.
+pub const BOARD_RADIUS: f32 = 7.75 * SPACING;
+
 /// The game being played: the engine's state is the single source of truth.
-#[derive(Resource)]
-pub struct Rules(pub Game);
+#[derive(Resource, Deref, DerefMut)]
+pub struct CurrentGame(pub Game);
+
+/// The options the current game was started with (for rematch and the HUD).
+#[derive(Resource, Clone, Debug, Deref)]
+pub struct CurrentMatch(pub MatchConfig);
+
+/// The entity everything on the board hangs from; turning it turns the board.
+#[derive(Component, Debug)]
+pub struct BoardRoot;
 
 /// A hole of the board.
-#[derive(Component, Debug, Clone, Copy)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HoleSpot(pub Hole);
 
-/// A marble, with the seat that owns it.
-#[derive(Component, Debug, Clone, Copy)]
+/// A marble: its owner and the hole it stands on (changed only when a move is applied).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Marble {
     /// Owner.
     pub seat: usize,
+    /// Where the engine says it is.
+    pub hole: Hole,
 }
 
-/// Seat colours, clockwise from the bottom point: white, red, blue, black, yellow, green.
-pub const POINT_COLOURS: [Color; 6] = [
-    Color::srgb(0.95, 0.95, 0.92),
-    Color::srgb(0.85, 0.15, 0.15),
-    Color::srgb(0.15, 0.35, 0.85),
-    Color::srgb(0.12, 0.12, 0.14),
-    Color::srgb(0.95, 0.8, 0.1),
-    Color::srgb(0.1, 0.6, 0.25),
-];
+/// A seat of the current match.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seat {
+    /// Turn order, 0 = moves first.
+    pub index: usize,
+    /// Where its marbles start.
+    pub point: Point,
+    /// Who plays it.
+    pub controller: Controller,
+}
+
+/// Which way the board faces: the point shown at the bottom, and the angle it is turning to.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct BoardView {
+    /// Current angle of the board root (radians, anticlockwise).
+    pub angle: f32,
+    /// The angle it is turning towards.
+    pub target: f32,
+}
+
+impl Default for BoardView {
+    fn default() -> Self {
+        BoardView {
+            angle: 0.0,
+            target: 0.0,
+        }
+    }
+}
+
+impl BoardView {
+    /// The angle that puts `point` at the bottom of the screen.
+    pub fn angle_for(point: Point) -> f32 {
+        point.index() as f32 * std::f32::consts::FRAC_PI_3
+    }
+
+    /// Whether the board is still turning.
+    pub fn is_turning(&self) -> bool {
+        (self.angle - self.target).abs() > 1e-4
+    }
+
+    /// From world coordinates to the board's own (unturned) coordinates.
+    pub fn world_to_board(&self, world: Vec2) -> Vec2 {
+        Vec2::from_angle(-self.angle).rotate(world)
+    }
+
+    /// From board coordinates to world coordinates.
+    pub fn board_to_world(&self, local: Vec2) -> Vec2 {
+        Vec2::from_angle(self.angle).rotate(local)
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(Rules(
-        Game::from_preset("classic", None, None).expect("the classic preset loads"),
-    ))
-    .insert_resource(ClearColor(Color::srgb(0.16, 0.2, 0.26)))
-    .add_systems(Startup, (spawn_camera, spawn_board));
+    app.init_resource::<BoardView>()
+        .add_systems(Startup, spawn_board)
+        .add_systems(
+            Update,
+            turn_board_root
+                .in_set(AppSystems::Present)
+                .after(crate::animation::AnimationSystems),
+        );
 }
 
-/// World position of a hole.
+/// Position of a hole on the unturned board.
 pub fn hole_position(h: Hole) -> Vec2 {
     let (x, y) = h.xy();
     Vec2::new(x, y) * SPACING
 }
 
-fn spawn_camera(mut commands: Commands) {
-    commands.spawn((
-        Camera2d,
-        Projection::Orthographic(OrthographicProjection {
-            scaling_mode: bevy::camera::ScalingMode::AutoMin {
-                min_width: 17.0 * SPACING,
-                min_height: 17.0 * SPACING,
-            },
-            ..OrthographicProjection::default_2d()
-        }),
-    ));
+/// The hole under a point of the unturned board, if it is close enough to one to count as a
+/// tap on it (within 0.55 spacings: generous for fingers, never ambiguous).
+pub fn hole_at(local: Vec2) -> Option<Hole> {
+    Hole::all()
+        .map(|h| (h, hole_position(h).distance_squared(local)))
+        .filter(|(_, d)| *d <= (0.55 * SPACING).powi(2))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(h, _)| h)
 }
 
-fn spawn_board(
-    mut commands: Commands,
-    rules: Res<Rules>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    let hole_mesh = meshes.add(Circle::new(SPACING * 0.2));
-    let hole_material = materials.add(Color::srgb(0.08, 0.1, 0.13));
-    let marble_mesh = meshes.add(Circle::new(SPACING * 0.38));
-    let game = &rules.0;
-    let points = game.setup().seat_points();
-    let marble_materials: Vec<_> = points
-        .iter()
-        .map(|p| materials.add(POINT_COLOURS[p.index()]))
-        .collect();
-    for h in Hole::all() {
-        let pos = hole_position(h);
-        commands.spawn((
-            HoleSpot(h),
-            Mesh2d(hole_mesh.clone()),
-            MeshMaterial2d(hole_material.clone()),
-            Transform::from_translation(pos.extend(0.0)),
-        ));
-        if let Some(seat) = game.board().owner(h) {
-            commands.spawn((
-                Marble { seat },
-                Mesh2d(marble_mesh.clone()),
-                MeshMaterial2d(marble_materials[seat].clone()),
-                Transform::from_translation(pos.extend(1.0)),
-            ));
+/// The root and the 121 holes: the same for every match.
+fn spawn_board(mut commands: Commands) {
+    commands
+        .spawn((BoardRoot, Transform::default(), Visibility::default()))
+        .with_children(|root| {
+            for h in Hole::all() {
+                root.spawn((
+                    HoleSpot(h),
+                    Transform::from_translation(hole_position(h).extend(1.0)),
+                    Visibility::default(),
+                ));
+            }
+        });
+}
+
+/// One marble standing on `hole`.
+pub fn spawn_marble(commands: &mut Commands, root: Entity, seat: usize, hole: Hole) -> Entity {
+    commands
+        .spawn((
+            Marble { seat, hole },
+            Transform::from_translation(hole_position(hole).extend(MARBLE_Z)),
+            Visibility::default(),
+            ChildOf(root),
+        ))
+        .id()
+}
+
+/// Depth of resting marbles (above holes and highlights, below lifted ones).
+pub const MARBLE_Z: f32 = 5.0;
+
+/// Applies the view angle to the board root.
+fn turn_board_root(view: Res<BoardView>, mut root: Query<&mut Transform, With<BoardRoot>>) {
+    if view.is_changed() {
+        for mut t in &mut root {
+            t.rotation = Quat::from_rotation_z(view.angle);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_hole_is_found_at_its_own_position() {
+        for h in Hole::all() {
+            assert_eq!(hole_at(hole_position(h)), Some(h));
+            assert_eq!(
+                hole_at(hole_position(h) + Vec2::new(0.4, -0.3) * SPACING),
+                Some(h)
+            );
+        }
+        assert_eq!(hole_at(Vec2::splat(20.0 * SPACING)), None);
+    }
+
+    #[test]
+    fn the_view_puts_each_point_at_the_bottom() {
+        for p in Point::ALL {
+            let view = BoardView {
+                angle: BoardView::angle_for(p),
+                target: BoardView::angle_for(p),
+            };
+            // The point's tip must be the lowest hole on screen.
+            let lowest = Hole::all()
+                .min_by(|a, b| {
+                    let ya = view.board_to_world(hole_position(*a)).y;
+                    let yb = view.board_to_world(hole_position(*b)).y;
+                    ya.total_cmp(&yb)
+                })
+                .unwrap();
+            assert_eq!(lowest.point(), Some(p), "{p:?}");
+            let back = view.world_to_board(view.board_to_world(Vec2::new(3.0, 4.0)));
+            assert!(back.distance(Vec2::new(3.0, 4.0)) < 1e-3);
         }
     }
 }

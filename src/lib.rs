@@ -1,19 +1,54 @@
 //! The Sternhalma app: a Bevy front end over the `sternhalma-rules` engine.
 //!
-//! `GamePlugin` holds everything, so the desktop binary and the mobile entry points build the
-//! same game. Each feature is its own plugin; the rules engine is the single source of truth.
+//! [`CorePlugin`] is the game without a screen (states, board entities, input abstraction,
+//! selection, turn flow, animation, computer players): headless tests run exactly this.
+//! [`GamePlugin`] adds the look (meshes and colours), the egui menus and HUD, and the
+//! command-line screenshot driver, so the desktop binary and the mobile entry points build
+//! the same game.
+
+// Bevy systems receive everything they touch as parameters; splitting them only to satisfy
+// the argument count would hide what each system reads and writes.
+#![allow(clippy::too_many_arguments)]
 
 use bevy::prelude::*;
 
+pub mod ai;
+pub mod animation;
 pub mod board;
+pub mod config;
+pub mod input;
+pub mod look;
+pub mod play;
 pub mod screenshot;
+pub mod selection;
+pub mod state;
+pub mod ui;
 
-/// The whole game, for any platform.
+/// The game's logic, with no rendering and no egui: safe on `MinimalPlugins`.
+pub struct CorePlugin;
+
+impl Plugin for CorePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<config::Settings>()
+            .init_resource::<config::MatchConfig>()
+            .add_plugins((
+                state::plugin,
+                board::plugin,
+                input::plugin,
+                selection::plugin,
+                play::plugin,
+                animation::plugin,
+                ai::plugin,
+            ));
+    }
+}
+
+/// The whole game, for any platform: the core plus what people see.
 pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((board::plugin, screenshot::plugin));
+        app.add_plugins((CorePlugin, look::plugin, ui::plugin, screenshot::plugin));
     }
 }
 
@@ -22,22 +57,44 @@ impl Plugin for GamePlugin {
 pub struct Options {
     /// Save a screenshot here and exit.
     pub screenshot: Option<String>,
+    /// Write each hole's pixel position here with the screenshot (for pixel checks).
+    pub geometry: Option<String>,
     /// Window size in logical pixels.
     pub size: Option<(u32, u32)>,
+    /// Moves to play through the input path before anything else, e.g. `"k3-k5 e14-e13"`.
+    pub moves: Vec<String>,
+    /// Holes to click after the moves (e.g. to show a selection in a screenshot).
+    pub clicks: Vec<String>,
+    /// Start straight into a match with this many players (all people unless `vs` is set).
+    pub players: Option<u8>,
+    /// Rules preset for that match.
+    pub rules: Option<String>,
+    /// Play against the computer at this level.
+    pub vs: Option<String>,
+    /// Which screen to show: menu, new-game, rules, settings, game.
+    pub screen: Option<String>,
+    /// Draw symbols on the marbles.
+    pub colour_blind: bool,
+    /// Keep the board fixed in pass-and-play.
+    pub fixed_board: bool,
 }
 
+const USAGE: &str = "options: --screenshot PATH [--geometry PATH] --size WxH --players N \
+--rules PRESET --vs LEVEL --moves \"k3-k5 ...\" --click HOLE --screen \
+menu|new-game|rules|settings|game --colour-blind --fixed-board";
+
 impl Options {
-    /// Reads `--screenshot PATH` and `--size WxH`.
+    /// Reads the options listed in [`USAGE`]; any mistake is an error, never a panic.
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
         let mut o = Options::default();
         let mut args = args.into_iter();
         while let Some(a) = args.next() {
+            let mut value = || args.next().ok_or(format!("{a} needs a value ({USAGE})"));
             match a.as_str() {
-                "--screenshot" => {
-                    o.screenshot = Some(args.next().ok_or("--screenshot needs a PATH")?)
-                }
+                "--screenshot" => o.screenshot = Some(value()?),
+                "--geometry" => o.geometry = Some(value()?),
                 "--size" => {
-                    let v = args.next().ok_or("--size needs WxH")?;
+                    let v = value()?;
                     let (w, h) = v
                         .split_once('x')
                         .ok_or(format!("--size: '{v}' is not WxH"))?;
@@ -47,19 +104,59 @@ impl Options {
                         parse(h).ok_or(format!("--size: bad height '{h}'"))?,
                     ));
                 }
-                other => {
-                    return Err(format!(
-                        "unknown option '{other}' (try --screenshot PATH, --size WxH)"
-                    ));
+                "--moves" => o.moves = value()?.split_whitespace().map(String::from).collect(),
+                "--click" => o.clicks.push(value()?),
+                "--players" => {
+                    let v = value()?;
+                    o.players = Some(v.parse().map_err(|_| format!("--players: bad '{v}'"))?);
                 }
+                "--rules" => o.rules = Some(value()?),
+                "--vs" => o.vs = Some(value()?),
+                "--screen" => o.screen = Some(value()?),
+                "--colour-blind" | "--color-blind" => o.colour_blind = true,
+                "--fixed-board" => o.fixed_board = true,
+                other => return Err(format!("unknown option '{other}' ({USAGE})")),
             }
         }
         Ok(o)
+    }
+
+    /// The match these options ask for, if they ask to start straight into one.
+    pub fn match_config(&self) -> Result<Option<config::MatchConfig>, String> {
+        let wants_game = self.players.is_some()
+            || self.rules.is_some()
+            || self.vs.is_some()
+            || !self.moves.is_empty()
+            || !self.clicks.is_empty()
+            || self.screen.as_deref() == Some("game")
+            || (self.screenshot.is_some() && self.screen.is_none());
+        if !wants_game {
+            return Ok(None);
+        }
+        let preset = self.rules.as_deref().unwrap_or("classic");
+        let rules =
+            sternhalma_rules::RuleSet::preset(preset).map_err(|e| format!("--rules: {e}"))?;
+        let players = self.players.unwrap_or(rules.default_players);
+        let mut c = config::MatchConfig::preset(preset, players).map_err(|e| e.to_string())?;
+        if let Some(level) = &self.vs {
+            let level = level.parse().map_err(|e| format!("--vs: {e}"))?;
+            for seat in 1..6 {
+                c.seats[seat] = config::Controller::Computer(level);
+            }
+        }
+        Ok(Some(c))
     }
 }
 
 /// The desktop app: a window and the game.
 pub fn run(options: Options) -> AppExit {
+    let start = match options.match_config() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("sternhalma: {e}");
+            return AppExit::error();
+        }
+    };
     let mut window = Window {
         title: "Sternhalma".into(),
         ..default()
@@ -72,9 +169,26 @@ pub fn run(options: Options) -> AppExit {
         primary_window: Some(window),
         ..default()
     }))
+    .insert_resource(bevy::winit::WinitSettings::desktop_app())
     .add_plugins(GamePlugin);
-    if let Some(path) = options.screenshot {
-        app.insert_resource(screenshot::ScreenshotRequest::new(path));
+    {
+        let mut settings = app.world_mut().resource_mut::<config::Settings>();
+        settings.colour_blind = options.colour_blind;
+        settings.rotate_board = !options.fixed_board;
     }
+    if let Some(c) = start {
+        app.world_mut().write_message(play::Command::Start(c));
+    } else if let Some(screen) = &options.screen {
+        let s = match screen.as_str() {
+            "new-game" => state::Screen::NewGame,
+            "rules" => state::Screen::Rules,
+            "settings" => state::Screen::Settings,
+            _ => state::Screen::MainMenu,
+        };
+        app.world_mut()
+            .resource_mut::<NextState<state::Screen>>()
+            .set(s);
+    }
+    app.insert_resource(screenshot::Script::new(&options));
     app.run()
 }

@@ -1,0 +1,197 @@
+//! Computer players and hints: the engine's `ai::choose_move` runs on a copy of the game in
+//! Bevy's async compute pool, so the frame never waits for it. Its move comes back as an
+//! ordinary [`MoveRequest`] and is animated like a person's. Leaving the thinking state (undo,
+//! pause, a new game) drops the task and raises its cancel flag.
+
+use crate::board::{CurrentGame, CurrentMatch};
+use crate::config::Controller;
+use crate::play::{BoardChanged, MoveApplied, MoveRequest, TurnStarted};
+use crate::state::{AppSystems, Turn};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use bevy::window::RequestRedraw;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+use sternhalma_rules::Move;
+use sternhalma_rules::ai::{Budget, Clock, Level, choose_move};
+
+/// The level that suggests moves to people who ask for a hint.
+pub const HINT_LEVEL: Level = Level::Expert;
+
+/// The engine's time source for searches: wall-clock time since the search began.
+pub struct InstantClock(pub Instant);
+
+impl Clock for InstantClock {
+    fn elapsed_ms(&self) -> u64 {
+        self.0.elapsed().as_millis() as u64
+    }
+}
+
+/// Thinking time allowed per level, so stronger levels may search longer but none stalls play.
+pub fn think_ms(level: Level) -> u64 {
+    match level {
+        Level::Beginner | Level::Greedy => 150,
+        Level::Easy => 300,
+        Level::Medium => 700,
+        Level::Hard => 1500,
+        Level::Expert => 2500,
+    }
+}
+
+/// The suggested move for the person to move, shown on the board until the position changes.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Hint(pub Option<Move>);
+
+/// A person asks for a hint.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AskHint;
+
+/// A search running off the main thread.
+#[derive(Component)]
+pub struct Search {
+    task: Task<Option<Move>>,
+    cancel: Arc<AtomicBool>,
+    purpose: Purpose,
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The computer's own move.
+    Play,
+    /// A hint for a person; valid only while the position (by hash) is unchanged.
+    Hint(u64),
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hint>()
+        .add_message::<AskHint>()
+        .add_message::<RequestRedraw>()
+        .add_observer(cancel_on_removal)
+        .add_systems(OnEnter(Turn::Thinking), start_thinking)
+        .add_systems(
+            Update,
+            (
+                start_hint.run_if(in_state(Turn::Human)),
+                collect_results,
+                keep_awake_while_thinking,
+            )
+                .chain()
+                .in_set(AppSystems::Interpret),
+        )
+        .add_systems(
+            Update,
+            clear_hint
+                .run_if(
+                    on_message::<MoveApplied>
+                        .or_else(on_message::<BoardChanged>)
+                        .or_else(on_message::<TurnStarted>),
+                )
+                .in_set(AppSystems::Present)
+                .before(crate::selection::HighlightSystems),
+        );
+}
+
+/// Starts `choose_move` on a copy of the game in the compute pool.
+fn spawn_search(
+    commands: &mut Commands,
+    game: &CurrentGame,
+    level: Level,
+    purpose: Purpose,
+    scope: Turn,
+) {
+    let copy = game.0.clone();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let seed = game.hash() ^ game.actions().len() as u64;
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let clock = InstantClock(Instant::now());
+        let budget = Budget {
+            max_ms: Some(think_ms(level)),
+            clock: &clock,
+            cancel: Some(&flag),
+        };
+        choose_move(&copy, level, seed, &budget)
+    });
+    commands.spawn((
+        Search {
+            task,
+            cancel,
+            purpose,
+        },
+        DespawnOnExit(scope),
+    ));
+}
+
+fn start_thinking(mut commands: Commands, game: Res<CurrentGame>, current: Res<CurrentMatch>) {
+    let Some(seat) = game.to_move() else { return };
+    if let Controller::Computer(level) = current.seats[seat] {
+        spawn_search(&mut commands, &game, level, Purpose::Play, Turn::Thinking);
+    }
+}
+
+fn start_hint(
+    mut asks: MessageReader<AskHint>,
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    searches: Query<&Search>,
+) {
+    if asks.read().count() == 0 || !searches.is_empty() {
+        return;
+    }
+    let purpose = Purpose::Hint(game.hash());
+    spawn_search(&mut commands, &game, HINT_LEVEL, purpose, Turn::Human);
+}
+
+fn collect_results(
+    mut commands: Commands,
+    mut searches: Query<(Entity, &mut Search)>,
+    game: Option<Res<CurrentGame>>,
+    mut hint: ResMut<Hint>,
+    mut requests: MessageWriter<MoveRequest>,
+) {
+    for (e, mut search) in &mut searches {
+        let Some(result) = check_ready(&mut search.task) else {
+            continue;
+        };
+        commands.entity(e).despawn();
+        let Some(m) = result else { continue };
+        match search.purpose {
+            Purpose::Play => {
+                requests.write(MoveRequest {
+                    path: m.path,
+                    confirmed: true,
+                    dropped: false,
+                });
+            }
+            Purpose::Hint(hash) => {
+                if game.as_ref().is_some_and(|g| g.hash() == hash) {
+                    hint.0 = Some(m);
+                }
+            }
+        }
+    }
+}
+
+/// Reactive redraw would otherwise sleep until the next input while a search runs.
+fn keep_awake_while_thinking(
+    searches: Query<(), With<Search>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if !searches.is_empty() {
+        redraw.write(RequestRedraw);
+    }
+}
+
+fn clear_hint(mut hint: ResMut<Hint>) {
+    if hint.0.is_some() {
+        hint.0 = None;
+    }
+}
+
+fn cancel_on_removal(removed: On<Remove, Search>, searches: Query<&Search>) {
+    if let Ok(s) = searches.get(removed.entity) {
+        s.cancel.store(true, Ordering::Relaxed);
+    }
+}

@@ -1,0 +1,245 @@
+//! Motion on the board: a moved marble follows its path hop by hop (a slide for a step, an arc
+//! over the jumped marble for a jump), and the board turns smoothly to face the player to move.
+//! Only transforms change here; which hole a marble is on was already settled by the move.
+
+use crate::board::{BoardView, CurrentGame, CurrentMatch, MARBLE_Z, Marble, hole_position};
+use crate::config::Settings;
+use crate::input::{NavInput, PointerInput};
+use crate::play::{MoveApplied, TurnStarted};
+use crate::state::{AppSystems, Turn};
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use std::f32::consts::{PI, TAU};
+use sternhalma_rules::Hole;
+
+/// Seconds for one step at normal speed.
+const STEP_SECS: f32 = 0.16;
+/// Seconds for one jump at normal speed.
+const JUMP_SECS: f32 = 0.26;
+/// How fast the board turns at normal speed, in radians per second.
+const TURN_RATE: f32 = 3.2;
+
+/// A marble on its way along a path (board coordinates, one entry per hop).
+#[derive(Component, Debug, Clone)]
+pub struct MoveAnimation {
+    hops: Vec<Hop>,
+    hop: usize,
+    t: f32,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Hop {
+    from: Vec2,
+    to: Vec2,
+    jump: bool,
+}
+
+impl MoveAnimation {
+    /// The animation of a marble along `path`.
+    pub fn along(path: &[Hole]) -> MoveAnimation {
+        let hops = path
+            .windows(2)
+            .map(|w| Hop {
+                from: hole_position(w[0]),
+                to: hole_position(w[1]),
+                jump: w[0].distance(w[1]) > 1,
+            })
+            .collect();
+        MoveAnimation {
+            hops,
+            hop: 0,
+            t: 0.0,
+        }
+    }
+
+    /// Advances by `secs` (already scaled by the speed); returns the marble's translation and
+    /// scale, or `None` once it has landed.
+    fn advance(&mut self, mut secs: f32) -> Option<(Vec3, f32)> {
+        loop {
+            let hop = *self.hops.get(self.hop)?;
+            let len = if hop.jump { JUMP_SECS } else { STEP_SECS };
+            self.t += secs / len;
+            if self.t < 1.0 {
+                let e = ease(self.t);
+                let pos = hop.from.lerp(hop.to, e);
+                let lift = if hop.jump { (PI * e).sin() } else { 0.0 };
+                return Some((pos.extend(MARBLE_Z + 2.0 + lift), 1.0 + 0.3 * lift));
+            }
+            secs = (self.t - 1.0) * len;
+            self.t = 0.0;
+            self.hop += 1;
+        }
+    }
+}
+
+fn ease(t: f32) -> f32 {
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// The resting transform parts of a marble on `hole`: what an animation ends with.
+pub fn rest_translation(hole: Hole) -> Vec3 {
+    hole_position(hole).extend(MARBLE_Z)
+}
+
+/// Runs the animations; other plugins order themselves around it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AnimationSystems;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<RequestRedraw>().add_systems(
+        Update,
+        (
+            finish_on_input.in_set(AppSystems::Interpret),
+            (
+                start_move_animations,
+                animate_marbles,
+                aim_view,
+                turn_view,
+                keep_marbles_upright,
+            )
+                .chain()
+                .in_set(AnimationSystems)
+                .in_set(AppSystems::Present),
+        ),
+    );
+}
+
+fn start_move_animations(
+    mut applied: MessageReader<MoveApplied>,
+    settings: Res<Settings>,
+    mut commands: Commands,
+    mut marbles: Query<&mut Transform, With<Marble>>,
+) {
+    for m in applied.read() {
+        let Some(&to) = m.path.last() else { continue };
+        if m.dropped || settings.speed.rate().is_none() {
+            if let Ok(mut t) = marbles.get_mut(m.marble) {
+                t.translation = rest_translation(to);
+                t.scale = Vec3::ONE;
+            }
+        } else if let Ok(mut e) = commands.get_entity(m.marble) {
+            e.insert(MoveAnimation::along(&m.path));
+        }
+    }
+}
+
+fn animate_marbles(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut commands: Commands,
+    mut moving: Query<(Entity, &Marble, &mut MoveAnimation, &mut Transform)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let rate = settings.speed.rate();
+    for (e, marble, mut anim, mut t) in &mut moving {
+        let step = rate.map_or(f32::INFINITY, |r| time.delta_secs() * r);
+        match anim.advance(step) {
+            Some((pos, scale)) => {
+                t.translation = pos;
+                t.scale = Vec3::splat(scale);
+                redraw.write(RequestRedraw);
+            }
+            None => {
+                t.translation = rest_translation(marble.hole);
+                t.scale = Vec3::ONE;
+                commands.entity(e).remove::<MoveAnimation>();
+                redraw.write(RequestRedraw);
+            }
+        }
+    }
+}
+
+/// A click, tap or key during an animation finishes it at once (and does nothing else).
+fn finish_on_input(
+    turn: Option<Res<State<Turn>>>,
+    mut pointer: MessageReader<PointerInput>,
+    mut keys: MessageReader<NavInput>,
+    mut commands: Commands,
+    mut moving: Query<(Entity, &Marble, &mut Transform), With<MoveAnimation>>,
+    mut view: ResMut<BoardView>,
+) {
+    let pressed = pointer
+        .read()
+        .any(|p| matches!(p, PointerInput::Pressed(_)));
+    let key = keys.read().count() > 0;
+    if !(pressed || key) || turn.is_none_or(|t| *t.get() != Turn::Animating) {
+        return;
+    }
+    for (e, marble, mut t) in &mut moving {
+        t.translation = rest_translation(marble.hole);
+        t.scale = Vec3::ONE;
+        commands.entity(e).remove::<MoveAnimation>();
+    }
+    view.angle = view.target;
+}
+
+/// At each turn, chooses which point faces the bottom: the single person against computers
+/// always; in pass-and-play the person to move (unless the board is kept fixed).
+fn aim_view(
+    mut started: MessageReader<TurnStarted>,
+    settings: Res<Settings>,
+    game: Option<Res<CurrentGame>>,
+    current: Option<Res<CurrentMatch>>,
+    mut view: ResMut<BoardView>,
+) {
+    let (Some(seat), Some(game), Some(current)) = (
+        started.read().last().map(|s| s.seat),
+        game.as_ref(),
+        current.as_ref(),
+    ) else {
+        return;
+    };
+    let points = game.setup().seat_points();
+    let humans: Vec<usize> = (0..points.len())
+        .filter(|&s| current.seats[s].is_human())
+        .collect();
+    let facing = match humans.as_slice() {
+        [] => 0,
+        [only] => *only,
+        _ if !settings.rotate_board => humans[0],
+        _ if humans.contains(&seat) => seat,
+        // A computer moves between people: keep facing the last person.
+        _ => return,
+    };
+    let wanted = BoardView::angle_for(points[facing]);
+    // Turn the short way round.
+    let mut target = wanted + TAU * ((view.angle - wanted) / TAU).round();
+    if (target - view.angle).abs() > PI {
+        target -= TAU * (target - view.angle).signum();
+    }
+    if (view.target - target).abs() > 1e-4 {
+        view.target = target;
+    }
+}
+
+fn turn_view(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut view: ResMut<BoardView>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if !view.is_turning() {
+        return;
+    }
+    let Some(rate) = settings.speed.rate() else {
+        view.angle = view.target;
+        return;
+    };
+    let step = TURN_RATE * rate * time.delta_secs();
+    let gap = view.target - view.angle;
+    view.angle = if gap.abs() <= step {
+        view.target
+    } else {
+        view.angle + step * gap.signum()
+    };
+    redraw.write(RequestRedraw);
+}
+
+/// Marbles keep their shading and symbols upright on screen however the board is turned.
+fn keep_marbles_upright(view: Res<BoardView>, mut marbles: Query<(&mut Transform, Ref<Marble>)>) {
+    for (mut t, m) in &mut marbles {
+        if view.is_changed() || m.is_added() {
+            t.rotation = Quat::from_rotation_z(-view.angle);
+        }
+    }
+}

@@ -1,0 +1,430 @@
+//! What the board looks like: 2D meshes and colours for the entities the core spawns (holes,
+//! marbles, highlights), added by observers so the core never needs a renderer, and a camera
+//! that fits the round board into whatever part of the window the UI leaves free.
+
+use crate::board::{BOARD_RADIUS, BoardRoot, HoleSpot, Marble, SPACING};
+use crate::config::{POINT_COLOURS, Settings};
+use crate::play::BoardChanged;
+use crate::selection::{Highlight, HighlightKind, Segment};
+use bevy::camera::ScalingMode;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use sternhalma_rules::{Game, Point};
+
+/// Colour of the window around the board.
+pub const BACKGROUND: Color = Color::srgb(0.12, 0.15, 0.2);
+/// The board's wood.
+pub const WOOD: Color = Color::srgb(0.78, 0.63, 0.43);
+/// Colour of a reachable hole: bright and unlike any marble, so it reads at a glance.
+pub const REACHABLE: Color = Color::srgb(0.3, 0.95, 0.45);
+/// The mover's goal.
+pub const GOLD: Color = Color::srgb(1.0, 0.78, 0.15);
+
+/// The part of the window the board may use, in logical pixels (the UI sets it; `None` means
+/// the whole window).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct BoardFrame(pub Option<Rect>);
+
+/// Meshes and materials shared by every board entity.
+#[derive(Resource)]
+struct LookAssets {
+    circle: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    thin_ring: Handle<Mesh>,
+    bar: Handle<Mesh>,
+    symbols: [Handle<Mesh>; 6],
+    cross_bar: Handle<Mesh>,
+    tile: [Handle<ColorMaterial>; 7],
+    hole: Handle<ColorMaterial>,
+    shadow: Handle<ColorMaterial>,
+    shine: Handle<ColorMaterial>,
+    rim: [Handle<ColorMaterial>; 6],
+    body: [Handle<ColorMaterial>; 6],
+    symbol: [Handle<ColorMaterial>; 6],
+    kinds: Vec<(HighlightKind, Handle<ColorMaterial>)>,
+}
+
+impl LookAssets {
+    fn kind(&self, k: HighlightKind) -> Handle<ColorMaterial> {
+        self.kinds
+            .iter()
+            .find(|(kind, _)| *kind == k)
+            .map(|(_, h)| h.clone())
+            .expect("every kind has a material")
+    }
+}
+
+/// Part of a marble's look that depends on the colour-blind setting.
+#[derive(Component)]
+struct Symbol;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BoardFrame>()
+        .insert_resource(ClearColor(BACKGROUND))
+        .add_systems(PreStartup, make_assets)
+        .add_systems(Startup, (spawn_camera, dress_board))
+        .add_observer(dress_hole)
+        .add_observer(dress_marble)
+        .add_observer(dress_highlight)
+        .add_observer(dress_segment)
+        .add_systems(
+            Update,
+            (
+                fit_camera,
+                tint_points.run_if(on_message::<BoardChanged>),
+                refresh_symbols.run_if(resource_changed::<Settings>),
+            ),
+        );
+}
+
+fn darker(c: Color, f: f32) -> Color {
+    let s = c.to_srgba();
+    Color::srgb(s.red * f, s.green * f, s.blue * f)
+}
+
+fn mix(a: Color, b: Color, t: f32) -> Color {
+    a.mix(&b, t)
+}
+
+fn make_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let mut mat = |c: Color| materials.add(c);
+    let tile_base = Color::srgb(0.87, 0.75, 0.56);
+    let tile: [Handle<ColorMaterial>; 7] = std::array::from_fn(|i| {
+        if i < 6 {
+            mat(mix(tile_base, POINT_COLOURS[i], 0.28))
+        } else {
+            mat(tile_base)
+        }
+    });
+    let rim = POINT_COLOURS.map(|c| {
+        if c.luminance() < 0.1 {
+            mat(Color::srgb(0.32, 0.32, 0.36))
+        } else {
+            mat(darker(c, 0.62))
+        }
+    });
+    let body = POINT_COLOURS.map(&mut mat);
+    let symbol = POINT_COLOURS.map(|c| {
+        if c.luminance() > 0.45 {
+            mat(Color::srgb(0.1, 0.1, 0.12))
+        } else {
+            mat(Color::srgb(0.97, 0.97, 0.97))
+        }
+    });
+    use HighlightKind as K;
+    let kinds = vec![
+        (K::Goal, mat(GOLD)),
+        (K::Trail, mat(Color::srgba(1.0, 1.0, 1.0, 0.38))),
+        (K::Selected, mat(Color::srgb(1.0, 1.0, 1.0))),
+        (K::Reachable, mat(REACHABLE)),
+        (K::Forbidden, mat(Color::srgba(0.35, 0.35, 0.38, 0.9))),
+        (K::Path, mat(Color::srgb(0.45, 0.85, 1.0))),
+        (K::Cursor, mat(Color::srgb(1.0, 0.5, 0.05))),
+        (K::Hint, mat(Color::srgb(0.78, 0.42, 1.0))),
+    ];
+    let hole = mat(Color::srgb(0.3, 0.21, 0.13));
+    let shadow = mat(Color::srgba(0.0, 0.0, 0.0, 0.3));
+    let shine = mat(Color::srgba(1.0, 1.0, 1.0, 0.7));
+    commands.insert_resource(LookAssets {
+        circle: meshes.add(Circle::new(1.0)),
+        ring: meshes.add(Annulus::new(0.8, 1.0)),
+        thin_ring: meshes.add(Annulus::new(0.86, 1.0)),
+        bar: meshes.add(Rectangle::new(1.0, 1.0)),
+        symbols: [
+            meshes.add(RegularPolygon::new(1.0, 3)),
+            meshes.add(Rectangle::new(1.4, 1.4)),
+            meshes.add(RegularPolygon::new(1.0, 4)),
+            meshes.add(Annulus::new(0.55, 1.0)),
+            meshes.add(RegularPolygon::new(1.0, 6)),
+            meshes.add(Rectangle::new(2.0, 0.6)),
+        ],
+        cross_bar: meshes.add(Rectangle::new(0.6, 2.0)),
+        tile,
+        hole,
+        shadow,
+        shine,
+        rim,
+        body,
+        symbol,
+        kinds,
+    });
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((
+        Camera2d,
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: ScalingMode::WindowSize,
+            ..OrthographicProjection::default_2d()
+        }),
+    ));
+}
+
+/// The round wooden board under the star.
+fn dress_board(
+    mut commands: Commands,
+    look: Res<LookAssets>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    root: Single<Entity, With<BoardRoot>>,
+) {
+    let edge = materials.add(darker(WOOD, 0.6));
+    let wood = materials.add(WOOD);
+    commands.entity(*root).with_children(|b| {
+        b.spawn((
+            Mesh2d(look.circle.clone()),
+            MeshMaterial2d(edge),
+            Transform::from_xyz(0.0, 0.0, -5.0).with_scale(Vec3::splat(BOARD_RADIUS + 6.0)),
+        ));
+        b.spawn((
+            Mesh2d(look.circle.clone()),
+            MeshMaterial2d(wood),
+            Transform::from_xyz(0.0, 0.0, -4.9).with_scale(Vec3::splat(BOARD_RADIUS)),
+        ));
+    });
+}
+
+fn circle(mesh: &Handle<Mesh>, mat: Handle<ColorMaterial>, at: Vec3, r: f32) -> impl Bundle {
+    (
+        Mesh2d(mesh.clone()),
+        MeshMaterial2d(mat),
+        Transform::from_translation(at).with_scale(Vec3::splat(r)),
+    )
+}
+
+/// The point a hole belongs to, as a tile colour index (6 = the hexagon).
+fn tile_index(point: Option<Point>) -> usize {
+    point.map_or(6, |p| p.index())
+}
+
+/// Each hole: a tile (together they make the star's shape) and the hole itself.
+fn dress_hole(
+    add: On<Add, HoleSpot>,
+    holes: Query<&HoleSpot>,
+    look: Res<LookAssets>,
+    mut commands: Commands,
+) {
+    let Ok(spot) = holes.get(add.entity) else {
+        return;
+    };
+    let tile = look.tile[tile_index(spot.0.point())].clone();
+    commands.entity(add.entity).with_children(|h| {
+        h.spawn((
+            circle(
+                &look.circle,
+                tile,
+                Vec3::new(0.0, 0.0, -0.9),
+                0.64 * SPACING,
+            ),
+            TileOf(spot.0.point()),
+        ));
+        h.spawn(circle(
+            &look.circle,
+            look.hole.clone(),
+            Vec3::ZERO,
+            0.2 * SPACING,
+        ));
+    });
+}
+
+/// Marks a tile with its point, so tiles of points nobody plays can be shown plain.
+#[derive(Component)]
+struct TileOf(Option<Point>);
+
+/// Colours only the points that seats of the current game start in or aim for.
+fn tint_points(
+    game: Option<Res<crate::board::CurrentGame>>,
+    look: Res<LookAssets>,
+    mut tiles: Query<(&TileOf, &mut MeshMaterial2d<ColorMaterial>)>,
+) {
+    let Some(game) = game else { return };
+    let used = used_points(&game);
+    for (tile, mut m) in &mut tiles {
+        let i = match tile.0 {
+            Some(p) if used.contains(&p) => p.index(),
+            _ => 6,
+        };
+        if m.0 != look.tile[i] {
+            m.0 = look.tile[i].clone();
+        }
+    }
+}
+
+fn used_points(game: &Game) -> Vec<Point> {
+    game.setup()
+        .seat_points()
+        .iter()
+        .flat_map(|p| [*p, p.opposite()])
+        .collect()
+}
+
+/// A marble with depth: a soft shadow, a darker rim, the body, and a small light highlight.
+fn dress_marble(
+    add: On<Add, Marble>,
+    marbles: Query<&Marble>,
+    game: Option<Res<crate::board::CurrentGame>>,
+    settings: Res<Settings>,
+    look: Res<LookAssets>,
+    mut commands: Commands,
+) {
+    let (Ok(m), Some(game)) = (marbles.get(add.entity), game) else {
+        return;
+    };
+    let Some(&point) = game.setup().seat_points().get(m.seat) else {
+        return;
+    };
+    let c = point.index();
+    let s = SPACING;
+    commands.entity(add.entity).with_children(|b| {
+        b.spawn(circle(
+            &look.circle,
+            look.shadow.clone(),
+            Vec3::new(0.05 * s, -0.06 * s, -0.3),
+            0.41 * s,
+        ));
+        b.spawn(circle(
+            &look.circle,
+            look.rim[c].clone(),
+            Vec3::new(0.0, 0.0, -0.2),
+            0.4 * s,
+        ));
+        b.spawn(circle(
+            &look.circle,
+            look.body[c].clone(),
+            Vec3::new(-0.02 * s, 0.02 * s, -0.1),
+            0.33 * s,
+        ));
+        b.spawn(circle(
+            &look.circle,
+            look.shine.clone(),
+            Vec3::new(-0.13 * s, 0.14 * s, 0.0),
+            0.09 * s,
+        ));
+    });
+    if settings.colour_blind {
+        add_symbol(&mut commands, add.entity, &look, c);
+    }
+}
+
+fn add_symbol(commands: &mut Commands, marble: Entity, look: &LookAssets, c: usize) {
+    let mat = look.symbol[c].clone();
+    let at = Vec3::new(0.0, -0.02 * SPACING, 0.05);
+    let r = 0.15 * SPACING;
+    commands.entity(marble).with_children(|b| {
+        b.spawn((circle(&look.symbols[c], mat.clone(), at, r), Symbol));
+        if c == 5 {
+            // The sixth symbol is a plus: a second bar across the first.
+            b.spawn((circle(&look.cross_bar, mat, at, r), Symbol));
+        }
+    });
+}
+
+fn refresh_symbols(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    look: Res<LookAssets>,
+    game: Option<Res<crate::board::CurrentGame>>,
+    symbols: Query<Entity, With<Symbol>>,
+    marbles: Query<(Entity, &Marble)>,
+) {
+    for e in &symbols {
+        commands.entity(e).despawn();
+    }
+    let Some(game) = game else { return };
+    if !settings.colour_blind {
+        return;
+    }
+    let points = game.setup().seat_points();
+    for (e, m) in &marbles {
+        if let Some(p) = points.get(m.seat) {
+            add_symbol(&mut commands, e, &look, p.index());
+        }
+    }
+}
+
+fn dress_highlight(
+    add: On<Add, Highlight>,
+    marks: Query<&Highlight>,
+    look: Res<LookAssets>,
+    mut commands: Commands,
+) {
+    let Ok(h) = marks.get(add.entity) else { return };
+    let s = SPACING;
+    let (mesh, r) = match h.kind {
+        HighlightKind::Goal => (&look.thin_ring, 0.6 * s),
+        HighlightKind::Trail => (&look.circle, 0.2 * s),
+        HighlightKind::Selected => (&look.ring, 0.54 * s),
+        HighlightKind::Reachable => (&look.circle, 0.25 * s),
+        HighlightKind::Forbidden => (&look.circle, 0.21 * s),
+        HighlightKind::Path => (&look.circle, 0.12 * s),
+        HighlightKind::Cursor => (&look.ring, 0.56 * s),
+        HighlightKind::Hint => (&look.ring, 0.52 * s),
+    };
+    commands
+        .entity(add.entity)
+        .insert((Mesh2d(mesh.clone()), MeshMaterial2d(look.kind(h.kind))));
+    commands
+        .entity(add.entity)
+        .entry::<Transform>()
+        .and_modify(move |mut t| t.scale = Vec3::splat(r));
+}
+
+fn dress_segment(
+    add: On<Add, Segment>,
+    segs: Query<&Segment>,
+    look: Res<LookAssets>,
+    mut commands: Commands,
+) {
+    let Ok(seg) = segs.get(add.entity) else {
+        return;
+    };
+    let len = crate::board::hole_position(seg.from).distance(crate::board::hole_position(seg.to));
+    let width = match seg.kind {
+        HighlightKind::Trail => 0.12,
+        HighlightKind::Hint => 0.1,
+        _ => 0.09,
+    } * SPACING;
+    commands.entity(add.entity).insert((
+        Mesh2d(look.bar.clone()),
+        MeshMaterial2d(look.kind(seg.kind)),
+    ));
+    commands
+        .entity(add.entity)
+        .entry::<Transform>()
+        .and_modify(move |mut t| t.scale = Vec3::new(len, width, 1.0));
+}
+
+/// Fits the board (plus a small margin) into the free part of the window.
+fn fit_camera(
+    window: Query<&Window, With<PrimaryWindow>>,
+    frame: Res<BoardFrame>,
+    mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
+) {
+    let (Ok(window), Ok((mut projection, mut transform))) = (window.single(), camera.single_mut())
+    else {
+        return;
+    };
+    let (w, h) = (window.width(), window.height());
+    if w < 1.0 || h < 1.0 {
+        return;
+    }
+    let rect = frame.0.unwrap_or(Rect::new(0.0, 0.0, w, h));
+    let side = rect.width().min(rect.height()).max(50.0);
+    let scale = 2.0 * (BOARD_RADIUS + 8.0) / side;
+    let centre = rect.center();
+    let offset = Vec2::new(centre.x - w / 2.0, h / 2.0 - centre.y);
+    let translation = (-offset * scale).extend(0.0);
+    if let Projection::Orthographic(o) = projection.as_ref()
+        && (o.scale - scale).abs() < 1e-5
+        && transform.translation.distance(translation) < 1e-3
+    {
+        return;
+    }
+    if let Projection::Orthographic(o) = projection.as_mut() {
+        o.scale = scale;
+    }
+    transform.translation = translation;
+}

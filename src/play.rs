@@ -1,0 +1,473 @@
+//! Turn flow and the one place the game changes: starting matches, applying moves, undo and
+//! redo, resigning, clocks, and keeping the marble entities in step with the engine.
+//!
+//! Everyone else asks through messages ([`MoveRequest`], [`Command`]) and hears back through
+//! messages ([`MoveApplied`], [`BoardChanged`], [`TurnStarted`], [`Notice`]).
+
+use crate::board::{BoardRoot, CurrentGame, CurrentMatch, Marble, Seat, spawn_marble};
+use crate::config::{Controller, MatchConfig, Settings};
+use crate::state::{AppSystems, Pause, Screen, Turn};
+use bevy::prelude::*;
+use std::collections::HashSet;
+use sternhalma_rules::{Action, Event, Hole};
+
+/// A move someone wants to make, as the marble's path.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct MoveRequest {
+    /// From the marble's hole to its destination.
+    pub path: Vec<Hole>,
+    /// Already agreed to even if it puts the mover out (the computer, or after asking).
+    pub confirmed: bool,
+    /// Dragged and dropped: the marble is already there, so it lands without animation.
+    pub dropped: bool,
+}
+
+/// What the menus and the HUD ask of the game.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Start a new match with these options.
+    Start(MatchConfig),
+    /// Start the same match again.
+    Rematch,
+    /// Back to the mover's previous turn (against the computer: the last human turn).
+    Undo,
+    /// Play again what was undone.
+    Redo,
+    /// This seat gives up.
+    Resign(usize),
+    /// Stop computer moves and clocks (a computer already thinking starts over later).
+    Pause,
+    /// Go on after a pause.
+    Resume,
+    /// The answer to "this move puts you out: play it?".
+    Confirm(bool),
+    /// The next player has the device (closes the hand-over screen).
+    HandedOver,
+}
+
+/// A move was applied; the marble entity already stands on its new hole.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct MoveApplied {
+    /// Who moved.
+    pub seat: usize,
+    /// Along which path.
+    pub path: Vec<Hole>,
+    /// The marble that moved.
+    pub marble: Entity,
+    /// Dropped by drag-and-drop: no animation.
+    pub dropped: bool,
+}
+
+/// The position changed other than by one animated move (new game, undo, redo, a player
+/// out): marble entities are re-synced and highlights rebuilt.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardChanged;
+
+/// A seat's turn begins (after animations, before any input or thinking).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnStarted {
+    /// Who is to move.
+    pub seat: usize,
+}
+
+/// Something to tell the players.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// An engine event: a pass, a finisher, someone out, the end.
+    Engine(Event),
+    /// A request that was refused, with the reason.
+    Refused(String),
+}
+
+/// A move waiting for the mover's "yes, put me out".
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct PendingMove(pub MoveRequest);
+
+/// The last human seat that had the device, to know when to show the hand-over screen.
+#[derive(Resource, Default, Clone, Copy, Debug)]
+struct LastHuman(Option<usize>);
+
+/// Milliseconds not yet given to the engine's clock (frames are not whole milliseconds).
+#[derive(Resource, Default)]
+struct ClockCarry(f64);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<MoveRequest>()
+        .add_message::<Command>()
+        .add_message::<MoveApplied>()
+        .add_message::<BoardChanged>()
+        .add_message::<TurnStarted>()
+        .add_message::<Notice>()
+        .init_resource::<LastHuman>()
+        .init_resource::<ClockCarry>()
+        .add_systems(
+            Update,
+            (
+                start_match,
+                (
+                    apply_moves.run_if(in_state(Turn::Human).or_else(in_state(Turn::Thinking))),
+                    answer_confirm.run_if(in_state(Turn::Confirm)),
+                    undo_redo_resign,
+                    pause_and_handover,
+                    tick_clock.run_if(
+                        in_state(Pause::Running)
+                            .and_then(in_state(Turn::Human).or_else(in_state(Turn::Thinking))),
+                    ),
+                )
+                    .run_if(resource_exists::<CurrentGame>),
+                decide_turn
+                    .run_if(in_state(Turn::Starting).and_then(resource_exists::<CurrentGame>)),
+                end_animation.run_if(in_state(Turn::Animating)),
+            )
+                .chain()
+                .in_set(AppSystems::Apply),
+        )
+        .add_systems(
+            Update,
+            sync_marbles
+                .run_if(on_message::<BoardChanged>.and_then(resource_exists::<CurrentGame>))
+                .in_set(AppSystems::Present)
+                .before(crate::animation::AnimationSystems),
+        );
+}
+
+fn start_match(
+    mut commands: Commands,
+    mut requests: MessageReader<Command>,
+    current: Option<Res<CurrentMatch>>,
+    seats: Query<Entity, With<Seat>>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut turn: ResMut<NextState<Turn>>,
+    mut last_human: ResMut<LastHuman>,
+) {
+    let mut config = None;
+    for c in requests.read() {
+        match c {
+            Command::Start(c) => config = Some(c.clone()),
+            Command::Rematch => config = current.as_ref().map(|m| m.0.clone()),
+            _ => {}
+        }
+    }
+    let Some(config) = config else { return };
+    let game = match config.build_game() {
+        Ok(g) => g,
+        Err(e) => {
+            notices.write(Notice::Refused(e.to_string()));
+            return;
+        }
+    };
+    for e in &seats {
+        commands.entity(e).despawn();
+    }
+    for (index, &point) in game.setup().seat_points().iter().enumerate() {
+        commands.spawn(Seat {
+            index,
+            point,
+            controller: config.seats[index],
+        });
+    }
+    commands.insert_resource(CurrentGame(game));
+    commands.insert_resource(CurrentMatch(config));
+    commands.remove_resource::<PendingMove>();
+    *last_human = LastHuman(None);
+    changed.write(BoardChanged);
+    screen.set(Screen::Playing);
+    turn.set(Turn::Starting);
+}
+
+/// Who moves next, and how: computer, person, hand-over first, or the game is over.
+fn decide_turn(
+    game: Res<CurrentGame>,
+    pause: Res<State<Pause>>,
+    current: Res<CurrentMatch>,
+    settings: Res<Settings>,
+    mut last_human: ResMut<LastHuman>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut turn: ResMut<NextState<Turn>>,
+    mut started: MessageWriter<TurnStarted>,
+) {
+    let Some(seat) = game.to_move() else {
+        screen.set(Screen::GameOver);
+        return;
+    };
+    started.write(TurnStarted { seat });
+    let controllers = current.controllers();
+    match controllers[seat] {
+        Controller::Computer(_) if *pause.get() == Pause::Paused => turn.set(Turn::Paused),
+        Controller::Computer(_) => turn.set(Turn::Thinking),
+        Controller::Human => {
+            let humans = controllers.iter().filter(|c| c.is_human()).count();
+            let handover = settings.handover_screen
+                && humans > 1
+                && last_human.0.is_some_and(|last| last != seat);
+            last_human.0 = Some(seat);
+            turn.set(if handover {
+                Turn::Handover
+            } else {
+                Turn::Human
+            });
+        }
+    }
+}
+
+fn apply_moves(
+    mut requests: MessageReader<MoveRequest>,
+    mut commands: Commands,
+    mut game: ResMut<CurrentGame>,
+    mut marbles: Query<(Entity, &mut Marble)>,
+    mut applied: MessageWriter<MoveApplied>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+    mut turn: ResMut<NextState<Turn>>,
+) {
+    // One move per turn: the first request wins, the rest are stale.
+    let Some(request) = requests.read().next().cloned() else {
+        return;
+    };
+    requests.clear();
+    if !request.confirmed && game.would_put_out(&request.path) {
+        commands.insert_resource(PendingMove(request));
+        turn.set(Turn::Confirm);
+        return;
+    }
+    play_path(
+        &request,
+        &mut game,
+        &mut marbles,
+        &mut applied,
+        &mut changed,
+        &mut notices,
+        &mut turn,
+    );
+}
+
+/// Plays a path on the engine and moves the marble entity with it.
+fn play_path(
+    request: &MoveRequest,
+    game: &mut CurrentGame,
+    marbles: &mut Query<(Entity, &mut Marble)>,
+    applied: &mut MessageWriter<MoveApplied>,
+    changed: &mut MessageWriter<BoardChanged>,
+    notices: &mut MessageWriter<Notice>,
+    turn: &mut NextState<Turn>,
+) {
+    let Some(seat) = game.to_move() else { return };
+    let path = &request.path;
+    let (Some(&from), Some(&to)) = (path.first(), path.last()) else {
+        return;
+    };
+    match game.play(path) {
+        Ok(events) => {
+            let marble = marbles
+                .iter_mut()
+                .find(|(_, m)| m.hole == from && m.seat == seat);
+            if let Some((entity, mut m)) = marble {
+                m.hole = to;
+                applied.write(MoveApplied {
+                    seat,
+                    path: path.to_vec(),
+                    marble: entity,
+                    dropped: request.dropped,
+                });
+            } else {
+                changed.write(BoardChanged);
+            }
+            if events.iter().any(|e| matches!(e, Event::Out { .. })) {
+                changed.write(BoardChanged);
+            }
+            for e in events {
+                if !matches!(e, Event::Moved { .. }) {
+                    notices.write(Notice::Engine(e));
+                }
+            }
+            turn.set(Turn::Animating);
+        }
+        Err(e) => {
+            notices.write(Notice::Refused(e.to_string()));
+        }
+    }
+}
+
+fn answer_confirm(
+    mut commands: Commands,
+    mut answers: MessageReader<Command>,
+    pending: Option<Res<PendingMove>>,
+    mut game: ResMut<CurrentGame>,
+    mut marbles: Query<(Entity, &mut Marble)>,
+    mut applied: MessageWriter<MoveApplied>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+    mut turn: ResMut<NextState<Turn>>,
+) {
+    for a in answers.read() {
+        let Command::Confirm(yes) = a else { continue };
+        commands.remove_resource::<PendingMove>();
+        match (&pending, yes) {
+            (Some(p), true) => play_path(
+                &p.0,
+                &mut game,
+                &mut marbles,
+                &mut applied,
+                &mut changed,
+                &mut notices,
+                &mut turn,
+            ),
+            _ => turn.set(Turn::Human),
+        }
+        return;
+    }
+}
+
+/// Undo goes back to the previous turn of a person: against the computer, its replies are
+/// taken back too. Redo plays forward to the next person's turn.
+fn undo_redo_resign(
+    mut commands: MessageReader<Command>,
+    mut game: ResMut<CurrentGame>,
+    current: Res<CurrentMatch>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+    mut turn: ResMut<NextState<Turn>>,
+) {
+    let is_human = |seat: Option<usize>| {
+        seat.is_some_and(|s| current.controllers().get(s).is_some_and(|c| c.is_human()))
+    };
+    let any_human = current.controllers().iter().any(|c| c.is_human());
+    for c in commands.read() {
+        let done = match c {
+            Command::Undo => {
+                let undone = game.undo();
+                while undone && any_human && !is_human(game.to_move()) && game.can_undo() {
+                    game.undo();
+                }
+                // Never stop on a computer's turn after undoing: it would just move again.
+                undone
+            }
+            Command::Redo => {
+                let mut redone = game.redo().is_some();
+                while redone && any_human && !is_human(game.to_move()) && game.can_redo() {
+                    redone = game.redo().is_some();
+                }
+                redone
+            }
+            Command::Resign(seat) => match game.resign(*seat) {
+                Ok(events) => {
+                    for e in events {
+                        notices.write(Notice::Engine(e));
+                    }
+                    true
+                }
+                Err(e) => {
+                    notices.write(Notice::Refused(e.to_string()));
+                    false
+                }
+            },
+            _ => false,
+        };
+        if done {
+            changed.write(BoardChanged);
+            turn.set(Turn::Starting);
+        }
+    }
+}
+
+fn pause_and_handover(
+    mut commands: MessageReader<Command>,
+    state: Option<Res<State<Turn>>>,
+    mut pause: ResMut<NextState<Pause>>,
+    mut turn: ResMut<NextState<Turn>>,
+) {
+    let state = state.map(|s| *s.get());
+    for c in commands.read() {
+        match (c, state) {
+            (Command::Pause, Some(Turn::Thinking)) => {
+                pause.set(Pause::Paused);
+                // Drops the search; the turn is decided again, now paused.
+                turn.set(Turn::Starting);
+            }
+            (Command::Pause, _) => pause.set(Pause::Paused),
+            (Command::Resume, Some(Turn::Paused)) => {
+                pause.set(Pause::Running);
+                turn.set(Turn::Starting);
+            }
+            (Command::Resume, _) => pause.set(Pause::Running),
+            (Command::HandedOver, Some(Turn::Handover)) => turn.set(Turn::Human),
+            _ => {}
+        }
+    }
+}
+
+/// Advances the engine's clock of the side to move; a time-out or fallen flag re-syncs.
+fn tick_clock(
+    time: Res<Time<Real>>,
+    mut carry: ResMut<ClockCarry>,
+    mut game: ResMut<CurrentGame>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+    mut turn: ResMut<NextState<Turn>>,
+) {
+    if game.rules().clock.is_none() {
+        return;
+    }
+    carry.0 += time.delta_secs_f64() * 1000.0;
+    let ms = carry.0.floor();
+    carry.0 -= ms;
+    let events = game.tick(ms as u64);
+    if events.is_empty() {
+        return;
+    }
+    for e in events {
+        notices.write(Notice::Engine(e));
+    }
+    changed.write(BoardChanged);
+    turn.set(Turn::Starting);
+}
+
+fn end_animation(
+    moving: Query<(), With<crate::animation::MoveAnimation>>,
+    mut turn: ResMut<NextState<Turn>>,
+) {
+    if moving.is_empty() {
+        turn.set(Turn::Starting);
+    }
+}
+
+/// Makes the marble entities match the engine's board: keeps those already right (snapped to
+/// their holes), removes the rest, adds the missing.
+fn sync_marbles(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    root: Single<Entity, With<BoardRoot>>,
+    mut marbles: Query<(Entity, &Marble, &mut Transform)>,
+) {
+    let board = game.board();
+    let mut kept = HashSet::new();
+    for (e, m, mut t) in &mut marbles {
+        if board.owner(m.hole) == Some(m.seat) && kept.insert(m.hole) {
+            commands
+                .entity(e)
+                .remove::<crate::animation::MoveAnimation>();
+            t.translation = crate::animation::rest_translation(m.hole);
+            t.scale = Vec3::ONE;
+        } else {
+            commands.entity(e).despawn();
+        }
+    }
+    for h in Hole::all() {
+        if let Some(seat) = board.owner(h)
+            && !kept.contains(&h)
+        {
+            spawn_marble(&mut commands, *root, seat, h);
+        }
+    }
+}
+
+/// The last move played, for the trail (automatic passes are skipped).
+pub fn last_move(game: &sternhalma_rules::Game) -> Option<&[Hole]> {
+    game.actions().iter().rev().find_map(|a| match a {
+        Action::Move(p) => Some(p.as_slice()),
+        Action::Pass => None,
+        _ => None,
+    })
+}

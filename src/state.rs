@@ -1,0 +1,102 @@
+//! The app's screens and the phases of a turn, as Bevy states, plus the system sets that order
+//! one frame: read input, act on it, then show the result.
+
+use bevy::prelude::*;
+
+/// Which screen is up. The board stays spawned under the menus so "continue" is instant.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// Continue, new game, rules, settings.
+    #[default]
+    MainMenu,
+    /// Players, seats, rules and clock for the next match.
+    NewGame,
+    /// A short illustrated guide to the rules in force.
+    Rules,
+    /// Animation speed, colour-blind symbols, board rotation, hand-over screen.
+    Settings,
+    /// A match in progress.
+    Playing,
+    /// Places, game length, rematch.
+    GameOver,
+}
+
+/// Where the current turn stands; exists only while [`Screen::Playing`].
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Playing)]
+#[states(scoped_entities)]
+pub enum Turn {
+    /// Deciding who moves next and how (the turn flow picks the next phase at once).
+    #[default]
+    Starting,
+    /// "Pass the device to …": the board is covered until the next player is ready.
+    Handover,
+    /// A person picks a move.
+    Human,
+    /// A person asked for a move that puts them out: waiting for yes or no.
+    Confirm,
+    /// The computer is thinking off the main thread.
+    Thinking,
+    /// A move is being animated.
+    Animating,
+    /// A computer is to move but the game is paused.
+    Paused,
+}
+
+/// Whether the computer players and the clocks run. A person may pause at any time; a paused
+/// game still lets people move, but no computer starts thinking and no clock ticks.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Pause {
+    /// Everything runs.
+    #[default]
+    Running,
+    /// Computers wait, clocks stop.
+    Paused,
+}
+
+/// The order of work within a frame.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Raw mouse, touch and keys become [`crate::input`] messages.
+    ReadInput,
+    /// Input messages become intents: selections, move requests, commands.
+    Interpret,
+    /// Intents change the game (the only place that does).
+    Apply,
+    /// Entities follow the game: highlights, animations, the board's turn.
+    Present,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, go_back.in_set(AppSystems::Apply))
+        .init_state::<Screen>()
+        .init_state::<Pause>()
+        .add_sub_state::<Turn>()
+        .configure_sets(
+            Update,
+            (
+                AppSystems::ReadInput,
+                AppSystems::Interpret,
+                AppSystems::Apply,
+                AppSystems::Present,
+            )
+                .chain(),
+        );
+}
+
+/// Esc or the Android back button, when the board did not use it: one screen back.
+fn go_back(
+    mut back: MessageReader<crate::selection::GoBack>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if back.read().count() == 0 {
+        return;
+    }
+    match screen.get() {
+        Screen::MainMenu => {}
+        Screen::NewGame | Screen::Rules | Screen::Settings | Screen::Playing | Screen::GameOver => {
+            next.set(Screen::MainMenu)
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! A headless app running the game's core exactly as the real one does (no window, no egui),
+//! and helpers that play it the way a person would: taps on hole positions, keys, commands.
+
+#![allow(dead_code)]
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+use sternhalma::board::{BoardView, CurrentGame, Marble, hole_position};
+use sternhalma::config::{Controller, MatchConfig};
+use sternhalma::input::{NavInput, PointerInput};
+use sternhalma::play::Command;
+use sternhalma::selection::{Highlight, HighlightKind};
+use sternhalma::state::{Screen, Turn};
+use sternhalma_rules::{Hole, parse_hole};
+
+/// Frame length the tests simulate.
+pub const FRAME: Duration = Duration::from_millis(20);
+
+/// The core game on `MinimalPlugins`, at the main menu.
+pub fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .add_plugins(sternhalma::CorePlugin)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    app.update();
+    app
+}
+
+/// Starts a match and runs until the first turn is ready.
+pub fn start(app: &mut App, config: MatchConfig) {
+    let players = config.players;
+    app.world_mut().write_message(Command::Start(config));
+    run_until(app, 20, |a| {
+        turn(a) == Some(Turn::Human)
+            && a.world()
+                .get_resource::<CurrentGame>()
+                .is_some_and(|g| g.setup().players == players && g.actions().is_empty())
+    });
+    settle(app);
+}
+
+/// A pass-and-play match of `players` people under `preset`.
+pub fn people(preset: &str, players: u8) -> MatchConfig {
+    MatchConfig::preset(preset, players).expect("preset")
+}
+
+/// You against the computer at `level`.
+pub fn vs(level: sternhalma_rules::ai::Level) -> MatchConfig {
+    let mut c = people("classic", 2);
+    c.seats[1] = Controller::Computer(level);
+    c
+}
+
+pub fn hole(name: &str) -> Hole {
+    parse_hole(name).expect("hole name")
+}
+
+pub fn turn(app: &App) -> Option<Turn> {
+    app.world().get_resource::<State<Turn>>().map(|s| *s.get())
+}
+
+pub fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+pub fn game(app: &App) -> &CurrentGame {
+    app.world().resource::<CurrentGame>()
+}
+
+/// Runs frames until `done` holds; panics after `max` frames.
+pub fn run_until(app: &mut App, max: usize, mut done: impl FnMut(&App) -> bool) {
+    for _ in 0..max {
+        if done(app) {
+            return;
+        }
+        app.update();
+    }
+    assert!(done(app), "condition not reached in {max} frames");
+}
+
+/// Runs until a person (or nobody, at game end) is to act and nothing moves.
+pub fn settle(app: &mut App) {
+    // Requests take a frame to act on and another for the state to change.
+    app.update();
+    app.update();
+    run_until(app, 2000, |a| {
+        let t = turn(a);
+        (t == Some(Turn::Human) || t == Some(Turn::Confirm) || screen(a) != Screen::Playing)
+            && !a.world().resource::<BoardView>().is_turning()
+            && moving(a) == 0
+    });
+}
+
+/// Where a hole is on screen now (world coordinates, the board turned as it is).
+pub fn world_of(app: &App, h: Hole) -> Vec2 {
+    app.world()
+        .resource::<BoardView>()
+        .board_to_world(hole_position(h))
+}
+
+pub fn pointer(app: &mut App, p: PointerInput) {
+    app.world_mut().write_message(p);
+}
+
+/// A tap: press and release on a hole, then one frame.
+pub fn tap(app: &mut App, h: Hole) {
+    let w = world_of(app, h);
+    pointer(app, PointerInput::Pressed(w));
+    pointer(app, PointerInput::Released(w));
+    app.update();
+}
+
+pub fn key(app: &mut App, k: NavInput) {
+    app.world_mut().write_message(k);
+    app.update();
+}
+
+pub fn command(app: &mut App, c: Command) {
+    app.world_mut().write_message(c);
+    app.update();
+}
+
+/// Holes marked with `kind`.
+pub fn marked(app: &mut App, kind: HighlightKind) -> BTreeSet<Hole> {
+    let mut q = app.world_mut().query::<&Highlight>();
+    q.iter(app.world())
+        .filter(|h| h.kind == kind)
+        .map(|h| h.hole)
+        .collect()
+}
+
+/// Marble entities by hole (panics if two share a hole).
+pub fn marbles(app: &mut App) -> BTreeMap<Hole, usize> {
+    let mut q = app.world_mut().query::<&Marble>();
+    let mut out = BTreeMap::new();
+    for m in q.iter(app.world()) {
+        assert!(
+            out.insert(m.hole, m.seat).is_none(),
+            "two marbles on {}",
+            m.hole
+        );
+    }
+    out
+}
+
+/// The engine's marbles by hole.
+pub fn engine_marbles(app: &App) -> BTreeMap<Hole, usize> {
+    let g = game(app);
+    Hole::all()
+        .filter_map(|h| g.board().owner(h).map(|s| (h, s)))
+        .collect()
+}
+
+/// Marbles still animating.
+pub fn moving(app: &App) -> usize {
+    let world = app.world();
+    world
+        .iter_entities()
+        .filter(|e| e.contains::<sternhalma::animation::MoveAnimation>())
+        .count()
+}
+
+/// Where a marble entity is drawn (board coordinates).
+pub fn marble_translation(app: &mut App, h: Hole) -> Vec3 {
+    let mut q = app.world_mut().query::<(&Marble, &Transform)>();
+    q.iter(app.world())
+        .find(|(m, _)| m.hole == h)
+        .map(|(_, t)| t.translation)
+        .expect("a marble on that hole")
+}
+
+/// A pointer event on a hole, e.g. `at(app, PointerInput::Pressed, h)`.
+pub fn at(app: &mut App, make: fn(Vec2) -> PointerInput, h: Hole) {
+    let w = world_of(app, h);
+    pointer(app, make(w));
+}

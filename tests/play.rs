@@ -1,0 +1,480 @@
+//! The game played through its input abstraction on a headless app: what a person taps is
+//! what the engine decides, moves animate and land, turns pass, the computer answers, undo
+//! puts the entities back, and the board turns to whoever is to move.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use std::collections::BTreeSet;
+use sternhalma::ai::Hint;
+use sternhalma::animation::{MoveAnimation, rest_translation};
+use sternhalma::board::{BoardRoot, BoardView, CurrentGame, Marble};
+use sternhalma::config::Settings;
+use sternhalma::input::{NavInput, PointerInput};
+use sternhalma::play::{BoardChanged, Command};
+use sternhalma::selection::{HighlightKind, Selection};
+use sternhalma::state::{Screen, Turn};
+use sternhalma_rules::ai::Level;
+use sternhalma_rules::{Hole, Point};
+
+fn destinations(app: &App, from: Hole) -> BTreeSet<Hole> {
+    game(app)
+        .moves_from(from)
+        .into_iter()
+        .map(|m| m.to)
+        .collect()
+}
+
+#[test]
+fn selecting_a_marble_lights_exactly_the_engines_destinations() {
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    assert_eq!(turn(&app), Some(Turn::Human));
+    assert_eq!(marbles(&mut app), engine_marbles(&app));
+    for name in ["j4", "k4", "l4", "m4", "k3", "m1"] {
+        let h = hole(name);
+        tap(&mut app, h);
+        assert_eq!(
+            marked(&mut app, HighlightKind::Selected),
+            BTreeSet::from([h])
+        );
+        let lit = marked(&mut app, HighlightKind::Reachable);
+        assert_eq!(lit, destinations(&app, h), "destinations of {name}");
+        // Classic rules: the other points are greyed, and none of them is lit.
+        let grey = marked(&mut app, HighlightKind::Forbidden);
+        assert!(grey.contains(&hole("a13")) && grey.contains(&hole("q5")));
+        assert!(grey.is_disjoint(&lit));
+        // The mover's goal is gold: the top point.
+        let goal = marked(&mut app, HighlightKind::Goal);
+        assert_eq!(goal.len(), 10);
+        assert!(goal.iter().all(|h| h.point() == Some(Point::Top)));
+    }
+    // Some marbles can move, the tip cannot: both cases covered above.
+    assert!(!destinations(&app, hole("k4")).is_empty());
+    assert!(destinations(&app, hole("m1")).is_empty());
+}
+
+#[test]
+fn tapping_again_cancels_and_tapping_another_marble_switches() {
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("l4"));
+    assert_eq!(app.world().resource::<Selection>().from, Some(hole("l4")));
+    tap(&mut app, hole("l4"));
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    assert!(marked(&mut app, HighlightKind::Reachable).is_empty());
+    // The opponent's marbles cannot be picked; an empty hole that is not lit cancels.
+    tap(&mut app, hole("e14"));
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("i9"));
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    assert!(game(&app).actions().is_empty());
+}
+
+#[test]
+fn hovering_a_lit_hole_shows_the_jump_path() {
+    let mut app = app();
+    start(&mut app, people("casual", 2));
+    // Open with single jumps until someone has a chain of two.
+    let m = loop {
+        let moves = game(&app).legal_moves();
+        if let Some(m) = moves.iter().find(|m| m.path.len() >= 3) {
+            break m.clone();
+        }
+        assert!(game(&app).actions().len() < 12, "no chain of jumps came up");
+        let m = moves
+            .iter()
+            .find(|m| m.from.distance(m.to) == 2)
+            .unwrap_or(&moves[0])
+            .clone();
+        tap(&mut app, m.from);
+        tap(&mut app, m.to);
+        settle(&mut app);
+    };
+    tap(&mut app, m.from);
+    at(&mut app, PointerInput::Moved, m.to);
+    app.update();
+    let mut q = app.world_mut().query::<&sternhalma::selection::Segment>();
+    let hops: Vec<(Hole, Hole)> = q
+        .iter(app.world())
+        .filter(|s| s.kind == HighlightKind::Path)
+        .map(|s| (s.from, s.to))
+        .collect();
+    let want: Vec<(Hole, Hole)> = m.path.windows(2).map(|w| (w[0], w[1])).collect();
+    assert_eq!(hops.len(), want.len());
+    assert!(
+        want.iter().all(|h| hops.contains(h)),
+        "{hops:?} vs {want:?}"
+    );
+}
+
+#[test]
+fn a_move_animates_along_its_path_lands_and_passes_the_turn() {
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    let (from, to) = (hole("k3"), hole("k5"));
+    tap(&mut app, from);
+    tap(&mut app, to);
+    // The engine has the move at once; the marble entity already belongs to `to`...
+    assert_eq!(game(&app).actions().len(), 1);
+    assert_eq!(game(&app).to_move(), Some(1));
+    app.update();
+    assert_eq!(turn(&app), Some(Turn::Animating));
+    assert_eq!(moving(&app), 1);
+    // ...but is drawn on its way, lifted over the marble it jumps.
+    app.update();
+    let mid = marble_translation(&mut app, to);
+    assert!(mid.truncate().distance(rest_translation(to).truncate()) > 1.0);
+    assert!(mid.z > rest_translation(to).z);
+    settle(&mut app);
+    assert_eq!(turn(&app), Some(Turn::Human));
+    assert_eq!(marble_translation(&mut app, to), rest_translation(to));
+    assert_eq!(marbles(&mut app), engine_marbles(&app));
+    // The last move stays as a trail; the goal is now the second player's (the bottom).
+    let trail = marked(&mut app, HighlightKind::Trail);
+    assert_eq!(trail, BTreeSet::from([from]));
+    let goal = marked(&mut app, HighlightKind::Goal);
+    assert!(goal.iter().all(|h| h.point() == Some(Point::Bottom)));
+    // The first player's marbles no longer answer: it is the top's turn.
+    tap(&mut app, hole("l4"));
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    tap(&mut app, hole("e14"));
+    assert_eq!(app.world().resource::<Selection>().from, Some(hole("e14")));
+}
+
+#[test]
+fn input_during_an_animation_finishes_it_at_once() {
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    tap(&mut app, hole("k3"));
+    tap(&mut app, hole("k5"));
+    app.update();
+    assert_eq!(moving(&app), 1);
+    pointer(&mut app, PointerInput::Pressed(Vec2::ZERO));
+    app.update();
+    assert_eq!(moving(&app), 0);
+    assert_eq!(
+        marble_translation(&mut app, hole("k5")),
+        rest_translation(hole("k5"))
+    );
+    app.update();
+    app.update();
+    // The tap only finished the animation: nothing got selected by it.
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    assert_eq!(turn(&app), Some(Turn::Human));
+}
+
+#[test]
+fn drag_and_drop_onto_a_lit_hole_moves_without_animation() {
+    let mut app = app();
+    start(&mut app, people("casual", 2));
+    let (from, to) = (hole("l4"), hole("l5"));
+    at(&mut app, PointerInput::Pressed, from);
+    app.update();
+    let halfway = (world_of(&app, from) + world_of(&app, to)) / 2.0;
+    pointer(&mut app, PointerInput::Moved(halfway));
+    app.update();
+    // The marble follows the finger.
+    let dragged = marble_translation(&mut app, from);
+    assert!(dragged.truncate().distance(halfway) < 1.0);
+    at(&mut app, PointerInput::Moved, to);
+    at(&mut app, PointerInput::Released, to);
+    app.update();
+    assert_eq!(game(&app).actions().len(), 1);
+    app.update();
+    assert_eq!(moving(&app), 0);
+    assert_eq!(marble_translation(&mut app, to), rest_translation(to));
+    // A drop on a hole that is not lit puts the marble back.
+    settle(&mut app);
+    let (from, bad) = (hole("e14"), hole("i9"));
+    at(&mut app, PointerInput::Pressed, from);
+    at(&mut app, PointerInput::Moved, bad);
+    at(&mut app, PointerInput::Released, bad);
+    app.update();
+    assert_eq!(game(&app).actions().len(), 1);
+    assert_eq!(marble_translation(&mut app, from), rest_translation(from));
+}
+
+#[test]
+fn the_keyboard_picks_and_moves() {
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    key(&mut app, NavInput::Cursor(Vec2::Y));
+    let start_at = app
+        .world()
+        .resource::<Selection>()
+        .cursor
+        .expect("a cursor");
+    assert_eq!(game(&app).board().owner(start_at), Some(0));
+    key(&mut app, NavInput::Confirm);
+    assert_eq!(app.world().resource::<Selection>().from, Some(start_at));
+    // Up from a front-row marble is an empty neighbour: a step.
+    key(&mut app, NavInput::Cursor(Vec2::Y));
+    let target = app.world().resource::<Selection>().cursor.unwrap();
+    assert_eq!(target.distance(start_at), 1);
+    assert!(target.row() > start_at.row());
+    key(&mut app, NavInput::Confirm);
+    assert_eq!(
+        game(&app).actions(),
+        &[sternhalma_rules::Action::Move(vec![start_at, target])]
+    );
+    // Esc cancels a selection first, and only then leaves the game.
+    settle(&mut app);
+    tap(&mut app, hole("e14"));
+    key(&mut app, NavInput::Back);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    assert_eq!(screen(&app), Screen::Playing);
+    key(&mut app, NavInput::Back);
+    app.update();
+    assert_eq!(screen(&app), Screen::MainMenu);
+}
+
+#[test]
+fn pass_and_play_turns_the_board_to_the_player_to_move() {
+    let mut app = app();
+    start(&mut app, people("classic", 3));
+    let points = [Point::Bottom, Point::UpperLeft, Point::UpperRight];
+    for (i, point) in points.into_iter().enumerate() {
+        let view = *app.world().resource::<BoardView>();
+        let facing = BoardView::angle_for(point);
+        assert!(
+            ((view.angle - facing).rem_euclid(std::f32::consts::TAU))
+                .min((facing - view.angle).rem_euclid(std::f32::consts::TAU))
+                < 1e-3,
+            "seat {i} faces the bottom"
+        );
+        let step = game(&app)
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from.distance(m.to) == 1)
+            .expect("a step");
+        tap(&mut app, step.from);
+        tap(&mut app, step.to);
+        assert_eq!(game(&app).actions().len(), i + 1, "{step} was played");
+        // The board turns over several frames, not at once.
+        run_until(&mut app, 100, |a| {
+            a.world().resource::<BoardView>().is_turning()
+        });
+        app.update();
+        assert!(app.world().resource::<BoardView>().is_turning());
+        settle(&mut app);
+    }
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&Transform, With<BoardRoot>>();
+    let root = q.single(app.world()).unwrap().rotation;
+    let view = *app.world().resource::<BoardView>();
+    assert!(root.angle_between(Quat::from_rotation_z(view.angle)) < 1e-3);
+}
+
+#[test]
+fn a_fixed_board_does_not_turn() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().rotate_board = false;
+    start(&mut app, people("classic", 2));
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("k5"));
+    settle(&mut app);
+    assert_eq!(game(&app).to_move(), Some(1));
+    assert_eq!(app.world().resource::<BoardView>().angle, 0.0);
+}
+
+#[test]
+fn the_computer_answers_off_the_main_thread_and_is_animated() {
+    let mut app = app();
+    start(&mut app, vs(Level::Beginner));
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("k5"));
+    run_until(&mut app, 500, |a| turn(a) == Some(Turn::Thinking));
+    // While it thinks, frames go on.
+    run_until(&mut app, 5000, |a| {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        turn(a) == Some(Turn::Animating)
+    });
+    assert_eq!(game(&app).actions().len(), 2);
+    settle(&mut app);
+    assert_eq!(game(&app).to_move(), Some(0));
+    assert_eq!(marbles(&mut app), engine_marbles(&app));
+    // Against the computer, the person stays at the bottom.
+    assert_eq!(app.world().resource::<BoardView>().angle, 0.0);
+}
+
+#[test]
+fn undo_against_the_computer_goes_back_to_your_turn_and_restores_entities() {
+    let mut app = app();
+    start(&mut app, vs(Level::Beginner));
+    let start_marbles = marbles(&mut app);
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("k5"));
+    run_until(&mut app, 5000, |a| {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        game(a).actions().len() == 2
+    });
+    settle(&mut app);
+    command(&mut app, Command::Undo);
+    settle(&mut app);
+    assert!(game(&app).actions().is_empty());
+    assert_eq!(game(&app).to_move(), Some(0));
+    assert_eq!(marbles(&mut app), start_marbles);
+    assert_eq!(turn(&app), Some(Turn::Human));
+    // Redo brings back both moves, entities included.
+    command(&mut app, Command::Redo);
+    settle(&mut app);
+    assert_eq!(game(&app).actions().len(), 2);
+    assert_eq!(marbles(&mut app), engine_marbles(&app));
+    assert_eq!(turn(&app), Some(Turn::Human));
+}
+
+#[test]
+fn undo_while_the_computer_thinks_cancels_it() {
+    let mut app = app();
+    start(&mut app, vs(Level::Beginner));
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("k5"));
+    run_until(&mut app, 500, |a| turn(a) == Some(Turn::Thinking));
+    command(&mut app, Command::Undo);
+    settle(&mut app);
+    assert!(game(&app).actions().is_empty());
+    for _ in 0..50 {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        app.update();
+    }
+    assert!(
+        game(&app).actions().is_empty(),
+        "the cancelled search must not move"
+    );
+    assert_eq!(marbles(&mut app), engine_marbles(&app));
+}
+
+#[test]
+fn pause_stops_the_computer_until_resumed() {
+    let mut app = app();
+    start(&mut app, vs(Level::Beginner));
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("k5"));
+    // Paused while the person's move is still on its way: the computer must not start.
+    command(&mut app, Command::Pause);
+    run_until(&mut app, 200, |a| turn(a) == Some(Turn::Paused));
+    for _ in 0..50 {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        app.update();
+    }
+    assert_eq!(game(&app).actions().len(), 1);
+    command(&mut app, Command::Resume);
+    run_until(&mut app, 5000, |a| {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        game(a).actions().len() == 2
+    });
+}
+
+#[test]
+fn a_hint_shows_a_legal_move_on_the_board() {
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    app.world_mut().write_message(sternhalma::ai::AskHint);
+    run_until(&mut app, 5000, |a| {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        a.world().resource::<Hint>().0.is_some()
+    });
+    app.update();
+    let m = app.world().resource::<Hint>().0.clone().unwrap();
+    assert!(game(&app).legal_moves().contains(&m));
+    assert_eq!(
+        marked(&mut app, HighlightKind::Hint),
+        BTreeSet::from([m.from, m.to])
+    );
+    // Playing a move clears it.
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("k5"));
+    app.update();
+    assert!(marked(&mut app, HighlightKind::Hint).is_empty());
+}
+
+/// Classic rules without the repetition rule, so two players can shuffle one marble each to
+/// the leaving-home deadline.
+fn at_the_deadline() -> sternhalma_rules::Game {
+    let mut config = people("classic", 2);
+    config.rules.repetition_ends = false;
+    let mut g = config.build_game().unwrap();
+    let shuffles = [["j4-j5", "j5-j4"], ["h14-h13", "h13-h14"]];
+    for i in 0..58 {
+        let seat = i % 2;
+        let round = i / 2;
+        g.play_notation(shuffles[seat][round % 2]).unwrap();
+    }
+    g
+}
+
+#[test]
+fn a_move_that_puts_you_out_is_asked_first() {
+    let mut app = app();
+    let mut config = people("classic", 2);
+    config.rules.repetition_ends = false;
+    start(&mut app, config);
+    let g = at_the_deadline();
+    let (from, to) = (hole("k4"), hole("k5"));
+    assert!(g.would_put_out(&[from, to]));
+    app.world_mut().resource_mut::<CurrentGame>().0 = g;
+    app.world_mut().write_message(BoardChanged);
+    app.world_mut()
+        .resource_mut::<NextState<Turn>>()
+        .set(Turn::Starting);
+    settle(&mut app);
+    assert_eq!(game(&app).actions().len(), 58);
+    assert_eq!(marbles(&mut app), engine_marbles(&app));
+    tap(&mut app, from);
+    tap(&mut app, to);
+    app.update();
+    assert_eq!(turn(&app), Some(Turn::Confirm));
+    assert_eq!(game(&app).actions().len(), 58);
+    command(&mut app, Command::Confirm(false));
+    app.update();
+    assert_eq!(turn(&app), Some(Turn::Human));
+    assert_eq!(game(&app).actions().len(), 58);
+    tap(&mut app, from);
+    tap(&mut app, to);
+    app.update();
+    command(&mut app, Command::Confirm(true));
+    settle(&mut app);
+    assert_eq!(game(&app).actions().len(), 59);
+    assert!(matches!(
+        game(&app).standing(0),
+        sternhalma_rules::Standing::Out(_)
+    ));
+    assert_eq!(marbles(&mut app), engine_marbles(&app));
+}
+
+#[test]
+fn resigning_ends_a_two_player_game() {
+    let mut app = app();
+    start(&mut app, vs(Level::Beginner));
+    command(&mut app, Command::Resign(0));
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::GameOver);
+    assert!(game(&app).is_over());
+    // Rematch starts the same match afresh.
+    command(&mut app, Command::Rematch);
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert!(game(&app).actions().is_empty());
+    assert_eq!(marbles(&mut app), engine_marbles(&app));
+}
+
+#[test]
+fn a_new_game_replaces_every_marble_and_seat() {
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("k5"));
+    settle(&mut app);
+    start(&mut app, people("classic", 6));
+    assert_eq!(marbles(&mut app).len(), 60);
+    assert_eq!(marbles(&mut app), engine_marbles(&app));
+    let mut q = app.world_mut().query::<&sternhalma::board::Seat>();
+    assert_eq!(q.iter(app.world()).count(), 6);
+    let mut q = app.world_mut().query::<(&Marble, Has<MoveAnimation>)>();
+    assert!(q.iter(app.world()).all(|(_, moving)| !moving));
+}
