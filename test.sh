@@ -8,3 +8,7 @@ scripts/deps.sh --headless
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --profile ci -- -D warnings
 cargo test --workspace --profile ci
+# The real binary in a virtual window (software Vulkan): moves played through the input path,
+# screenshots at desktop, phone and tablet sizes checked pixel by pixel against the engine.
+# The PNGs stay in target/screenshots/.
+cargo test --profile ci --test rendered -- --ignored --test-threads 1

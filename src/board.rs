@@ -10,10 +10,6 @@ use sternhalma_rules::{Game, Hole, Point};
 /// Distance between neighbouring holes, in world units.
 pub const SPACING: f32 = 40.0;
 
-/// Radius of the round board behind the star, in world units: the star's tips are 6.93
-/// spacings from the centre, so this leaves a rim at any angle of the turning board.
-pub const BOARD_RADIUS: f32 = 7.75 * SPACING;
-
 /// The game being played: the engine's state is the single source of truth.
 #[derive(Resource, Deref, DerefMut)]
 pub struct CurrentGame(pub Game);

@@ -2,7 +2,7 @@
 //! marbles, highlights), added by observers so the core never needs a renderer, and a camera
 //! that fits the round board into whatever part of the window the UI leaves free.
 
-use crate::board::{BOARD_RADIUS, BoardRoot, HoleSpot, Marble, SPACING};
+use crate::board::{HoleSpot, Marble, SPACING};
 use crate::config::{POINT_COLOURS, Settings};
 use crate::play::BoardChanged;
 use crate::selection::{Highlight, HighlightKind, Segment};
@@ -35,6 +35,7 @@ struct LookAssets {
     symbols: [Handle<Mesh>; 6],
     cross_bar: Handle<Mesh>,
     tile: [Handle<ColorMaterial>; 7],
+    edge: Handle<ColorMaterial>,
     hole: Handle<ColorMaterial>,
     shadow: Handle<ColorMaterial>,
     shine: Handle<ColorMaterial>,
@@ -62,7 +63,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardFrame>()
         .insert_resource(ClearColor(BACKGROUND))
         .add_systems(PreStartup, make_assets)
-        .add_systems(Startup, (spawn_camera, dress_board))
+        .add_systems(Startup, spawn_camera)
         .add_observer(dress_hole)
         .add_observer(dress_marble)
         .add_observer(dress_highlight)
@@ -92,6 +93,7 @@ fn make_assets(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let mut mat = |c: Color| materials.add(c);
+    let edge = mat(darker(WOOD, 0.55));
     let tile_base = Color::srgb(0.87, 0.75, 0.56);
     let tile: [Handle<ColorMaterial>; 7] = std::array::from_fn(|i| {
         if i < 6 {
@@ -144,6 +146,7 @@ fn make_assets(
         ],
         cross_bar: meshes.add(Rectangle::new(0.6, 2.0)),
         tile,
+        edge,
         hole,
         shadow,
         shine,
@@ -164,29 +167,6 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
-/// The round wooden board under the star.
-fn dress_board(
-    mut commands: Commands,
-    look: Res<LookAssets>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    root: Single<Entity, With<BoardRoot>>,
-) {
-    let edge = materials.add(darker(WOOD, 0.6));
-    let wood = materials.add(WOOD);
-    commands.entity(*root).with_children(|b| {
-        b.spawn((
-            Mesh2d(look.circle.clone()),
-            MeshMaterial2d(edge),
-            Transform::from_xyz(0.0, 0.0, -5.0).with_scale(Vec3::splat(BOARD_RADIUS + 6.0)),
-        ));
-        b.spawn((
-            Mesh2d(look.circle.clone()),
-            MeshMaterial2d(wood),
-            Transform::from_xyz(0.0, 0.0, -4.9).with_scale(Vec3::splat(BOARD_RADIUS)),
-        ));
-    });
-}
-
 fn circle(mesh: &Handle<Mesh>, mat: Handle<ColorMaterial>, at: Vec3, r: f32) -> impl Bundle {
     (
         Mesh2d(mesh.clone()),
@@ -200,7 +180,8 @@ fn tile_index(point: Option<Point>) -> usize {
     point.map_or(6, |p| p.index())
 }
 
-/// Each hole: a tile (together they make the star's shape) and the hole itself.
+/// Each hole: a tile (together the tiles make the star's shape, over a slightly larger dark
+/// edge) and the hole itself.
 fn dress_hole(
     add: On<Add, HoleSpot>,
     holes: Query<&HoleSpot>,
@@ -212,6 +193,12 @@ fn dress_hole(
     };
     let tile = look.tile[tile_index(spot.0.point())].clone();
     commands.entity(add.entity).with_children(|h| {
+        h.spawn(circle(
+            &look.circle,
+            look.edge.clone(),
+            Vec3::new(0.0, 0.0, -0.95),
+            0.74 * SPACING,
+        ));
         h.spawn((
             circle(
                 &look.circle,
@@ -397,7 +384,14 @@ fn dress_segment(
         .and_modify(move |mut t| t.scale = Vec3::new(len, width, 1.0));
 }
 
-/// Fits the board (plus a small margin) into the free part of the window.
+/// Half the star's width and height in world units, with its tiles and edge: the star is
+/// 12 spacings across its side points and 8·√3 between its top and bottom tips.
+const STAR_HALF: Vec2 = Vec2::new(
+    6.0 * SPACING + 0.8 * SPACING,
+    6.93 * SPACING + 0.8 * SPACING,
+);
+
+/// Fits the star (plus a small margin) into the free part of the window, as large as it goes.
 fn fit_camera(
     window: Query<&Window, With<PrimaryWindow>>,
     frame: Res<BoardFrame>,
@@ -412,8 +406,9 @@ fn fit_camera(
         return;
     }
     let rect = frame.0.unwrap_or(Rect::new(0.0, 0.0, w, h));
-    let side = rect.width().min(rect.height()).max(50.0);
-    let scale = 2.0 * (BOARD_RADIUS + 8.0) / side;
+    let scale = (2.0 * STAR_HALF.x / rect.width().max(50.0))
+        .max(2.0 * STAR_HALF.y / rect.height().max(50.0))
+        * 1.03;
     let centre = rect.center();
     let offset = Vec2::new(centre.x - w / 2.0, h / 2.0 - centre.y);
     let translation = (-offset * scale).extend(0.0);

@@ -77,7 +77,7 @@ fn c32(c: Color) -> Color32 {
 fn swatch(ui: &mut egui::Ui, colour: Color) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
     ui.painter()
-        .circle_filled(rect.center(), 7.0, Color32::from_gray(40));
+        .circle_filled(rect.center(), 7.5, Color32::from_gray(150));
     ui.painter().circle_filled(rect.center(), 6.0, c32(colour));
 }
 

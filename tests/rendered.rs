@@ -1,0 +1,210 @@
+//! The real binary in a real (virtual) window: under Xvfb with Mesa's software Vulkan, play
+//! moves through the input path, select a marble, save a screenshot and the holes' pixel
+//! positions, then check the pixels against the engine: every marble of every seat where
+//! the engine says, empty holes empty, and exactly the selected marble's destinations lit.
+//!
+//! Needs `xvfb-run` and Vulkan (`scripts/deps.sh --headless`), so it is ignored by a plain
+//! `cargo test`; `./test.sh` runs it with `--ignored`. Screenshots stay in
+//! `target/screenshots/` for people to look at.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::Command;
+use sternhalma::config::POINT_COLOURS;
+use sternhalma::look::REACHABLE;
+use sternhalma_rules::{Game, Hole, parse_hole};
+
+struct Shot {
+    name: &'static str,
+    size: (u32, u32),
+    moves: &'static str,
+    click: &'static str,
+    extra: &'static [&'static str],
+}
+
+fn out_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("target dir")
+        .join("screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot dir");
+    dir
+}
+
+fn rgb(c: bevy::prelude::Color) -> [f32; 3] {
+    let s = c.to_srgba();
+    [s.red * 255.0, s.green * 255.0, s.blue * 255.0]
+}
+
+fn dist(a: [f32; 3], b: [u8; 3]) -> f32 {
+    (0..3)
+        .map(|i| (a[i] - b[i] as f32).powi(2))
+        .sum::<f32>()
+        .sqrt()
+}
+
+/// Renders one shot and returns the image and each hole's pixel position.
+fn render(shot: &Shot) -> (image::RgbImage, BTreeMap<Hole, (u32, u32)>) {
+    let dir = out_dir();
+    let png = dir.join(format!("{}.png", shot.name));
+    let geometry = dir.join(format!("{}.txt", shot.name));
+    let _ = std::fs::remove_file(&png);
+    let (w, h) = shot.size;
+    let mut cmd = Command::new("xvfb-run");
+    cmd.args(["-a", "-s", &format!("-screen 0 {w}x{h}x24")])
+        .arg(env!("CARGO_BIN_EXE_sternhalma"))
+        .args(["--screenshot", png.to_str().unwrap()])
+        .args(["--geometry", geometry.to_str().unwrap()])
+        .args(["--size", &format!("{w}x{h}")])
+        .args([
+            "--players",
+            "2",
+            "--moves",
+            shot.moves,
+            "--click",
+            shot.click,
+        ])
+        .args(shot.extra);
+    let out = cmd
+        .output()
+        .expect("xvfb-run runs (scripts/deps.sh --headless)");
+    assert!(
+        out.status.success(),
+        "{} failed: {}\n{}",
+        shot.name,
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let img = image::open(&png).expect("a PNG").to_rgb8();
+    assert_eq!((img.width(), img.height()), (w, h), "window size");
+    let text = std::fs::read_to_string(&geometry).expect("geometry");
+    let holes = text
+        .lines()
+        .map(|l| {
+            let mut p = l.split_whitespace();
+            let h = parse_hole(p.next().unwrap()).unwrap();
+            let x: f32 = p.next().unwrap().parse().unwrap();
+            let y: f32 = p.next().unwrap().parse().unwrap();
+            (h, (x.round() as u32, y.round() as u32))
+        })
+        .collect::<BTreeMap<_, _>>();
+    assert_eq!(holes.len(), 121, "every hole is on screen");
+    (img, holes)
+}
+
+/// What the engine says after the same moves, and the clicked marble's destinations.
+fn expected(shot: &Shot) -> (Game, Vec<Hole>) {
+    let mut g = Game::from_preset("classic", Some(2), None).unwrap();
+    for m in shot.moves.split_whitespace() {
+        let path = sternhalma_rules::parse_path(m).unwrap();
+        g.play_move(path[0], *path.last().unwrap()).unwrap();
+    }
+    let dests = g
+        .moves_from(parse_hole(shot.click).unwrap())
+        .into_iter()
+        .map(|m| m.to)
+        .collect();
+    (g, dests)
+}
+
+fn check(shot: Shot) {
+    let (img, holes) = render(&shot);
+    let (game, dests) = expected(&shot);
+    assert!(!dests.is_empty(), "the clicked marble can move");
+    let points = game.setup().seat_points();
+    let px = |h: Hole| img.get_pixel(holes[&h].0, holes[&h].1).0;
+    // Marbles are sampled right of centre, clear of the shine and of colour-blind symbols.
+    let (a, b) = (
+        holes[&parse_hole("i9").unwrap()],
+        holes[&parse_hole("j9").unwrap()],
+    );
+    let spacing = ((a.0 as f32 - b.0 as f32).powi(2) + (a.1 as f32 - b.1 as f32).powi(2)).sqrt();
+    assert!(
+        spacing > 10.0,
+        "holes are {spacing} px apart: the board is too small"
+    );
+    let side = |h: Hole| {
+        let (x, y) = holes[&h];
+        img.get_pixel(x + (0.24 * spacing) as u32, y).0
+    };
+    let mut problems = vec![];
+    for h in Hole::all() {
+        let c = if game.board().owner(h).is_some() {
+            side(h)
+        } else {
+            px(h)
+        };
+        let green = dist(rgb(REACHABLE), c) < 60.0;
+        match game.board().owner(h) {
+            Some(seat) => {
+                let want = rgb(POINT_COLOURS[points[seat].index()]);
+                // Nearest of the seats' colours must be this seat's.
+                let nearest = (0..points.len())
+                    .min_by(|&a, &b| {
+                        let da = dist(rgb(POINT_COLOURS[points[a].index()]), c);
+                        let db = dist(rgb(POINT_COLOURS[points[b].index()]), c);
+                        da.total_cmp(&db)
+                    })
+                    .unwrap();
+                if nearest != seat || dist(want, c) > 70.0 {
+                    problems.push(format!("{h}: marble of seat {seat} expected, pixel {c:?}"));
+                }
+            }
+            None if dests.contains(&h) => {
+                if !green {
+                    problems.push(format!("{h}: lit destination expected, pixel {c:?}"));
+                }
+            }
+            None => {
+                let marble_like = points
+                    .iter()
+                    .any(|p| dist(rgb(POINT_COLOURS[p.index()]), c) < 40.0);
+                if green || marble_like {
+                    problems.push(format!("{h}: empty hole expected, pixel {c:?}"));
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{}:\n{}",
+        shot.name,
+        problems.join("\n")
+    );
+}
+
+#[test]
+#[ignore = "needs xvfb-run and Vulkan; ./test.sh runs it"]
+fn desktop_after_one_move_the_board_faces_the_second_player() {
+    check(Shot {
+        name: "desktop-1280x800",
+        size: (1280, 800),
+        moves: "k3-k5",
+        click: "e14",
+        extra: &[],
+    });
+}
+
+#[test]
+#[ignore = "needs xvfb-run and Vulkan; ./test.sh runs it"]
+fn phone_portrait_after_two_moves() {
+    check(Shot {
+        name: "phone-540x1200",
+        size: (540, 1200),
+        moves: "k3-k5 f14-f13",
+        click: "l4",
+        extra: &[],
+    });
+}
+
+#[test]
+#[ignore = "needs xvfb-run and Vulkan; ./test.sh runs it"]
+fn tablet_with_colour_blind_symbols() {
+    check(Shot {
+        name: "tablet-1024x768",
+        size: (1024, 768),
+        moves: "l4-l5 e14-e13 m3-k5",
+        click: "e13",
+        extra: &["--colour-blind"],
+    });
+}
