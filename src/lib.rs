@@ -169,7 +169,12 @@ pub fn run(options: Options) -> AppExit {
         primary_window: Some(window),
         ..default()
     }))
-    .insert_resource(bevy::winit::WinitSettings::desktop_app())
+    // Idle means idle: no frames unless something moves, thinks, ticks or is touched.
+    .insert_resource(if cfg!(any(target_os = "android", target_os = "ios")) {
+        bevy::winit::WinitSettings::mobile()
+    } else {
+        bevy::winit::WinitSettings::desktop_app()
+    })
     .add_plugins(GamePlugin);
     {
         let mut settings = app.world_mut().resource_mut::<config::Settings>();

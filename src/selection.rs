@@ -101,6 +101,8 @@ struct Press {
     start: Vec2,
     was_selected: bool,
     dragging: bool,
+    /// Pressed on a lit hole: the path shows while pressed, the move is made on release.
+    destination: bool,
 }
 
 /// Rebuilding the markers; runs after the game changed and before drawing.
@@ -194,9 +196,15 @@ fn handle_pointer(
                     sel.clear();
                     continue;
                 };
-                if let Some(m) = sel.move_to(hole).cloned() {
-                    request(&mut requests, &m, false);
-                    sel.clear();
+                if sel.move_to(hole).is_some() {
+                    sel.hover = Some(hole);
+                    sel.press = Some(Press {
+                        hole,
+                        start: local,
+                        was_selected: false,
+                        dragging: false,
+                        destination: true,
+                    });
                 } else if game.board().owner(hole) == Some(seat) {
                     let was_selected = sel.from == Some(hole);
                     if !was_selected {
@@ -207,6 +215,7 @@ fn handle_pointer(
                         start: local,
                         was_selected,
                         dragging: false,
+                        destination: false,
                     });
                 } else {
                     sel.clear();
@@ -219,6 +228,9 @@ fn handle_pointer(
                     sel.hover = hover;
                 }
                 let Some(mut press) = sel.press else { continue };
+                if press.destination {
+                    continue;
+                }
                 if !press.dragging && local.distance(press.start) > 0.35 * SPACING {
                     press.dragging = true;
                     sel.press = Some(press);
@@ -235,7 +247,13 @@ fn handle_pointer(
                     continue;
                 };
                 let hole = hole_at(view.world_to_board(w));
-                if press.dragging {
+                if press.destination {
+                    // Released on a lit hole (where it was pressed, or slid to): move there.
+                    if let Some(m) = hole.and_then(|h| sel.move_to(h)).cloned() {
+                        request(&mut requests, &m, false);
+                        sel.clear();
+                    }
+                } else if press.dragging {
                     match hole.and_then(|h| sel.move_to(h)).cloned() {
                         Some(m) => {
                             request(&mut requests, &m, true);

@@ -12,7 +12,7 @@ use crate::look::BoardFrame;
 use crate::play::{Command, Notice, PendingMove};
 use crate::state::{Pause, Screen, Turn};
 use bevy::prelude::*;
-use bevy::window::RequestRedraw;
+use bevy::window::{PrimaryWindow, RequestRedraw};
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::input::EguiWantsInput;
@@ -49,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
+                scale_ui,
                 main_menu.run_if(in_state(Screen::MainMenu)),
                 new_game.run_if(in_state(Screen::NewGame)),
                 rules_guide.run_if(in_state(Screen::Rules)),
@@ -94,6 +95,25 @@ fn centred_window(title: &str) -> egui::Window<'_> {
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)
+}
+
+/// Bigger text and buttons on big portrait screens (phones report many pixels at scale 1 when
+/// emulated) and on large tablets; desktop windows keep egui's size.
+fn scale_ui(mut contexts: EguiContexts, window: Query<&Window, With<PrimaryWindow>>) -> Result {
+    let Ok(window) = window.single() else {
+        return Ok(());
+    };
+    let (w, h) = (window.width(), window.height());
+    let zoom = if w < h {
+        (w / 500.0).clamp(1.0, 2.5)
+    } else {
+        (h.min(w) / 800.0).clamp(1.0, 2.0)
+    };
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.zoom_factor() - zoom).abs() > 0.01 {
+        ctx.set_zoom_factor(zoom);
+    }
+    Ok(())
 }
 
 fn free_board_frame(mut frame: ResMut<BoardFrame>) {
@@ -365,7 +385,7 @@ fn rules_guide(
                 );
                 ui.label(RichText::new("A step").strong());
                 ui.label("to a neighbouring empty hole.");
-                diagram(ui, &[(0, 0, true), (1, 0, false)], &[(0, 0), (1, 0)]);
+                diagram(ui, &[(0, 0, true)], &[(0, 0), (1, 0)]);
                 ui.label(RichText::new("A chain of jumps").strong());
                 ui.label(
                     "over one marble (any colour) into the empty hole right behind it, \

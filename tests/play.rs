@@ -478,3 +478,103 @@ fn a_new_game_replaces_every_marble_and_seat() {
     let mut q = app.world_mut().query::<(&Marble, Has<MoveAnimation>)>();
     assert!(q.iter(app.world()).all(|(_, moving)| !moving));
 }
+
+#[test]
+fn pressing_a_lit_hole_shows_the_path_and_releasing_moves() {
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    tap(&mut app, hole("k3"));
+    at(&mut app, PointerInput::Pressed, hole("k5"));
+    app.update();
+    // Still pressed: nothing moved yet, the jump path is on the board.
+    assert!(game(&app).actions().is_empty());
+    let mut q = app.world_mut().query::<&sternhalma::selection::Segment>();
+    let path: Vec<_> = q
+        .iter(app.world())
+        .filter(|s| s.kind == HighlightKind::Path)
+        .map(|s| (s.from, s.to))
+        .collect();
+    assert_eq!(path, vec![(hole("k3"), hole("k5"))]);
+    at(&mut app, PointerInput::Released, hole("k5"));
+    app.update();
+    assert_eq!(game(&app).actions().len(), 1);
+}
+
+/// Casual rules, the top player's single marble boxed in at its tip: it can never move.
+fn boxed_in() -> sternhalma_rules::Game {
+    let config = people("casual", 2);
+    let setup = config.setup().unwrap();
+    let mut board = sternhalma_rules::Board::empty();
+    for h in ["e16", "f16", "e15", "g15", "m1", "l2"] {
+        board.put(0, hole(h));
+    }
+    board.put(1, hole("e17"));
+    sternhalma_rules::Game::from_board(setup, config.rules, board, 0).unwrap()
+}
+
+#[test]
+fn a_player_without_a_move_is_passed_with_a_notice() {
+    let mut app = app();
+    start(&mut app, people("casual", 2));
+    app.world_mut().resource_mut::<CurrentGame>().0 = boxed_in();
+    app.world_mut().write_message(BoardChanged);
+    app.world_mut()
+        .resource_mut::<NextState<Turn>>()
+        .set(Turn::Starting);
+    settle(&mut app);
+    assert_eq!(marbles(&mut app), engine_marbles(&app));
+    tap(&mut app, hole("m1"));
+    tap(&mut app, hole("m2"));
+    let notices = app
+        .world()
+        .resource::<Messages<sternhalma::play::Notice>>()
+        .iter_current_update_messages()
+        .cloned()
+        .collect::<Vec<_>>();
+    assert!(
+        notices.contains(&sternhalma::play::Notice::Engine(
+            sternhalma_rules::Event::Passed { seat: 1 }
+        )),
+        "{notices:?}"
+    );
+    settle(&mut app);
+    assert_eq!(game(&app).to_move(), Some(0));
+    assert_eq!(turn(&app), Some(Turn::Human));
+}
+
+#[test]
+fn pass_and_play_can_cover_the_board_between_turns() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().handover_screen = true;
+    start(&mut app, people("classic", 2));
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("k5"));
+    run_until(&mut app, 500, |a| turn(a) == Some(Turn::Handover));
+    // Taps on the covered board do nothing.
+    tap(&mut app, hole("e14"));
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    command(&mut app, Command::HandedOver);
+    app.update();
+    assert_eq!(turn(&app), Some(Turn::Human));
+    tap(&mut app, hole("e14"));
+    assert_eq!(app.world().resource::<Selection>().from, Some(hole("e14")));
+}
+
+#[test]
+fn a_running_clock_ends_the_game_when_the_flag_falls() {
+    let mut app = app();
+    let mut config = people("classic", 2);
+    config.rules.clock = Some(sternhalma_rules::rules::ClockRule::Reserve {
+        reserve_ms: 1_000,
+        increment_ms: 0,
+    });
+    start(&mut app, config);
+    let before = game(&app).clock_ms(0).unwrap();
+    app.update();
+    assert!(game(&app).clock_ms(0).unwrap() < before, "the clock runs");
+    run_until(&mut app, 200, |a| screen(a) == Screen::GameOver);
+    assert!(matches!(
+        game(&app).standing(0),
+        sternhalma_rules::Standing::Out(sternhalma_rules::OutReason::Flag)
+    ));
+}
