@@ -671,8 +671,15 @@ fn hud(
             move_list(ui, &game, Some(2));
         });
     }
+    // egui works in zoomed points; the camera wants logical window pixels.
     let free = root.available_rect_before_wrap();
-    let rect = Rect::new(free.left(), free.top(), free.right(), free.bottom());
+    let z = ctx.zoom_factor();
+    let rect = Rect::new(
+        free.left() * z,
+        free.top() * z,
+        free.right() * z,
+        free.bottom() * z,
+    );
     if frame.0 != Some(rect) {
         frame.0 = Some(rect);
     }
@@ -937,10 +944,11 @@ fn show_notices(
         return Ok(());
     }
     redraw.write(RequestRedraw);
-    let top = frame.0.map_or(8.0, |r| r.min.y + 8.0);
+    let z = ctx.zoom_factor();
+    let top = frame.0.map_or(8.0, |r| r.min.y / z + 8.0);
     let centre_x = frame
         .0
-        .map_or(ctx.content_rect().center().x, |r| r.center().x);
+        .map_or(ctx.content_rect().center().x, |r| r.center().x / z);
     egui::Area::new("notices".into())
         .order(egui::Order::Foreground)
         .pivot(egui::Align2::CENTER_TOP)
