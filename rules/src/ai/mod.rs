@@ -2,7 +2,15 @@
 //! illegal move, and they read no clock or randomness of their own: the caller passes a seed,
 //! a [`Clock`] for time budgets and an optional cancel flag.
 
-use crate::game::{Game, Move};
+mod race;
+mod search;
+
+pub use race::solo_crossing;
+
+use crate::board::Hole;
+use crate::game::{Game, Move, Standing};
+use crate::movegen::Board;
+use search::{Ctx, SMove, Searcher, Weights};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -117,22 +125,232 @@ impl Budget<'_> {
     }
 }
 
+/// A small seeded generator (splitmix64): the engine has no randomness of its own.
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x5151_5151_5151_5151)
+    }
+
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = crate::zobrist::splitmix(self.0);
+        self.0
+    }
+
+    /// A float in [0, 1).
+    pub(crate) fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    pub(crate) fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+    }
+}
+
+/// How each level plays.
+struct Style {
+    /// Nodes for the game-tree search; 0 means no search (one ply).
+    nodes: u64,
+    /// Deepest iteration.
+    depth: u32,
+    /// Softmax temperature over one-ply scores (in eval units); 0 plays the best.
+    temperature: f64,
+    /// Sees jump chains of at most this many hops.
+    sight: usize,
+    /// Whether stragglers worry it.
+    straggler_aware: bool,
+    /// Solve races exactly once the armies have passed each other.
+    races: bool,
+}
+
+fn style(level: Level) -> Style {
+    let s = |nodes, depth, temperature, sight, straggler_aware, races| Style {
+        nodes,
+        depth,
+        temperature,
+        sight,
+        straggler_aware,
+        races,
+    };
+    match level {
+        Level::Greedy => s(0, 0, 0.0, usize::MAX, false, false),
+        Level::Beginner => s(0, 0, 0.6, 2, false, false),
+        Level::Easy => s(0, 0, 0.4, usize::MAX, true, false),
+        Level::Medium => s(8_000, 3, 0.0, usize::MAX, true, false),
+        Level::Hard => s(50_000, 8, 0.0, usize::MAX, true, true),
+        Level::Expert => s(600_000, 16, 0.0, usize::MAX, true, true),
+    }
+}
+
 /// The move `level` chooses for the side to move, or `None` when the game is over.
 /// The same game, level and seed give the same move when no time limit cuts the search short.
 pub fn choose_move(game: &Game, level: Level, seed: u64, budget: &Budget) -> Option<Move> {
     let seat = game.to_move()?;
-    let _ = (level, seed, budget);
     let layout = game.layout();
-    let board = *game.board();
-    let dist = &layout.seats[seat].dist;
-    let best = layout
-        .moves(&board, seat)
-        .pairs()
-        .max_by_key(|&(from, to)| {
-            let gain = dist[from.index() as usize] as i32 - dist[to.index() as usize] as i32;
-            (gain, std::cmp::Reverse(to.index()))
+    let start = *game.board();
+    let mut board = start;
+    let mut rng = Rng::new(seed ^ game.hash());
+    let mut moves: Vec<(Hole, Hole)> = layout.moves(&board, seat).pairs().collect();
+    // Never walk into the leaving-home deadline, unless every move does.
+    let safe: Vec<(Hole, Hole)> = moves
+        .iter()
+        .copied()
+        .filter(|&(f, t)| {
+            layout
+                .path(&board, seat, f, t)
+                .is_some_and(|p| !game.would_put_out(&p))
+        })
+        .collect();
+    if !safe.is_empty() {
+        moves = safe;
+    }
+    rng.shuffle(&mut moves);
+    let pick = |(f, t): (Hole, Hole)| {
+        let path = layout
+            .path(&start, seat, f, t)
+            .expect("generated moves have paths");
+        Move {
+            from: f,
+            to: t,
+            path,
+        }
+    };
+    if moves.len() <= 1 {
+        return moves.first().copied().map(pick);
+    }
+    let st = style(level);
+    let ctx = context(game, seat, st.straggler_aware);
+    if level == Level::Greedy {
+        let tip = &ctx.seats[seat].tip;
+        let best = moves.iter().copied().max_by_key(|&(f, t)| {
+            tip[f.index() as usize] as i32 - tip[t.index() as usize] as i32
         })?;
-    game.legal_moves()
-        .into_iter()
-        .find(|m| (m.from, m.to) == best)
+        return Some(pick(best));
+    }
+    // Take an immediate finish whenever there is one.
+    if let Some(&m) = moves.iter().find(|&&(f, t)| {
+        let mut b = board;
+        b.shift(seat, f, t);
+        ctx.done(&b, seat)
+    }) {
+        return Some(pick(m));
+    }
+    if st.races
+        && let Some(m) = race::race_move(&ctx, &board, seat, budget)
+        && moves.contains(&m)
+    {
+        return Some(pick(m));
+    }
+    if st.nodes == 0 {
+        return Some(pick(one_ply(&ctx, &mut board, seat, &moves, &st, &mut rng)));
+    }
+    let root: Vec<SMove> = moves
+        .iter()
+        .map(|&(f, t)| SMove {
+            seat: seat as u8,
+            from: f.index(),
+            to: t.index(),
+        })
+        .collect();
+    let mut searcher = Searcher::new(&ctx, budget, st.nodes);
+    let found = searcher.run(&mut board, &root, st.depth);
+    let best = found.map(|f| f.best).unwrap_or(root[0]);
+    Some(pick((
+        Hole::from_index(best.from)?,
+        Hole::from_index(best.to)?,
+    )))
+}
+
+/// One ply: score every move by the evaluation, then pick by softmax (temperature 0: best).
+fn one_ply(
+    ctx: &Ctx,
+    board: &mut Board,
+    seat: usize,
+    moves: &[(Hole, Hole)],
+    st: &Style,
+    rng: &mut Rng,
+) -> (Hole, Hole) {
+    let layout = ctx.layout;
+    let mut scored: Vec<(f64, (Hole, Hole))> = Vec::with_capacity(moves.len());
+    for &(f, t) in moves {
+        if st.sight != usize::MAX {
+            let hops = layout.path(board, seat, f, t).map_or(0, |p| p.len() - 1);
+            if hops > st.sight {
+                continue;
+            }
+        }
+        board.shift(seat, f, t);
+        let score = ctx.evaluate(board) as f64;
+        board.shift(seat, t, f);
+        scored.push((score, (f, t)));
+    }
+    if scored.is_empty() {
+        return moves[0];
+    }
+    let best = scored.iter().map(|p| p.0).fold(f64::MIN, f64::max);
+    if st.temperature <= 0.0 {
+        return scored.iter().find(|p| p.0 == best).expect("a best move").1;
+    }
+    let weights: Vec<f64> = scored
+        .iter()
+        .map(|p| ((p.0 - best) / (16.0 * st.temperature)).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut r = rng.unit() * total;
+    for (w, p) in weights.iter().zip(&scored) {
+        if r < *w {
+            return p.1;
+        }
+        r -= w;
+    }
+    scored[0].1
+}
+
+/// The evaluation context for `seat` in the game as it stands.
+fn context(game: &Game, seat: usize, straggler_aware: bool) -> Ctx<'_> {
+    let layout = game.layout();
+    let setup = game.setup();
+    let n = setup.players as usize;
+    let deadline = game.rules().leave_home_moves(setup.marbles);
+    let mut seats: Vec<_> = (0..n).map(|s| Ctx::seat_eval(layout, s)).collect();
+    for (s, e) in seats.iter_mut().enumerate() {
+        if let Some(dl) = deadline {
+            // From ten moves before the deadline, marbles at home cost dearly.
+            if game.moves_made(s) + 10 >= dl {
+                e.home_penalty = Weights::default().late_home;
+            }
+        }
+    }
+    let playing = |s: usize| game.standing(s) == Standing::Playing;
+    let unit = setup.unit_of(seat);
+    let friends: Vec<usize> = setup.seats_of(unit).collect();
+    let opponents: Vec<usize> = (0..n)
+        .filter(|&s| setup.unit_of(s) != unit && playing(s))
+        .collect();
+    let mut partner = [None; 6];
+    for (s, p) in partner.iter_mut().enumerate().take(n) {
+        *p = setup.seats_of(setup.unit_of(s)).find(|&o| o != s);
+    }
+    let weights = if straggler_aware {
+        Weights::default()
+    } else {
+        Weights {
+            square: 0,
+            ..Weights::default()
+        }
+    };
+    Ctx {
+        layout,
+        finish: game.rules().finish,
+        seats,
+        weights,
+        root: seat,
+        friends,
+        opponents,
+        partner,
+    }
 }

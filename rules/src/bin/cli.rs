@@ -5,6 +5,7 @@
 
 use std::process::ExitCode;
 use std::time::Instant;
+use sternhalma_rules::ai::{self, Budget, Clock, Level};
 use sternhalma_rules::{
     Board, Game, GameRecord, Layout, Point, RuleSet, Setup, Status, format_path, perft,
 };
@@ -18,6 +19,11 @@ USAGE:
   sternhalma-cli record --players N [--marbles M] [--rules PRESET] --moves \"PATH PATH ...\"
   sternhalma-cli replay FILE
   sternhalma-cli presets
+  sternhalma-cli bestmove --players N [--rules PRESET] --level LEVEL [--ms BUDGET] [--seed S]
+                          [--moves \"PATH PATH ...\"]
+  sternhalma-cli match --players N --a LEVEL --b LEVEL --games G [--rules PRESET] [--seed S]
+                       [--jobs J] [--records DIR]
+  sternhalma-cli solo [--seconds S]
 
 perft   counts move sequences of length D from the start (the last ply counted, not played);
         prints the count alone on the first line, then the time and leaf moves per second.
@@ -26,6 +32,12 @@ moves   plays the moves from the start, then prints every legal move of the side
 record  plays the moves and prints the game record (RON) on stdout.
 replay  validates a record, prints the final position as a picture and the result.
 presets lists the rule presets.
+bestmove plays the moves, then prints the move LEVEL chooses for the side to move, alone on
+        the last line. LEVEL: beginner, easy, medium, hard, expert, greedy.
+match   plays G games between two levels, alternating who starts (with more than two players
+        A takes one seat, in turn, and B all the others); ends with the line
+        a_wins=W draws=D b_wins=L avg_plies=P a_ms_median=M a_ms_max=X
+solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
 
 PRESET is a preset name (default: casual) or a path to a .ron rule set file.
 --marbles overrides the preset's set-up.";
@@ -226,6 +238,180 @@ fn cmd_replay(mut args: Args) -> Result<(), Fail> {
     Ok(())
 }
 
+/// Wall-clock time since the search started: the engine reads no clock, the CLI lends one.
+struct Since(Instant);
+
+impl Clock for Since {
+    fn elapsed_ms(&self) -> u64 {
+        self.0.elapsed().as_millis() as u64
+    }
+}
+
+fn level(args: &mut Args, flag: &str) -> Result<Level, Fail> {
+    let v = args
+        .take(flag)?
+        .ok_or(Fail(format!("{flag} LEVEL is needed"), 1))?;
+    v.parse().or_else(|e: String| fail(e))
+}
+
+fn cmd_bestmove(mut args: Args) -> Result<(), Fail> {
+    let moves = args.take("--moves")?;
+    let lvl = level(&mut args, "--level")?;
+    let ms = args.num::<u64>("--ms")?;
+    let seed = args.num::<u64>("--seed")?.unwrap_or(0);
+    let mut game = new_game(&mut args)?;
+    args.done()?;
+    play_moves(&mut game, moves)?;
+    let clock = Since(Instant::now());
+    let budget = Budget {
+        max_ms: ms,
+        clock: &clock,
+        cancel: None,
+    };
+    match ai::choose_move(&game, lvl, seed, &budget) {
+        Some(m) => {
+            println!("{}", format_path(&m.path));
+            Ok(())
+        }
+        None => Err(Fail("the game is over: no move to choose".into(), 2)),
+    }
+}
+
+/// One game of a match: A's seat, and the result from A's side.
+struct GameResult {
+    game: Game,
+    a_first: bool,
+    b_first: bool,
+    plies: usize,
+    limit: bool,
+    a_ms: Vec<u64>,
+}
+
+fn play_match_game(base: &Game, a: Level, b: Level, a_seat: usize, seed: u64) -> GameResult {
+    let mut game = base.clone();
+    let mut a_ms = Vec::new();
+    let mut plies = 0;
+    while let Some(seat) = game.to_move() {
+        let lvl = if seat == a_seat { a } else { b };
+        let clock = Since(Instant::now());
+        let budget = Budget {
+            max_ms: None,
+            clock: &clock,
+            cancel: None,
+        };
+        let m = ai::choose_move(
+            &game,
+            lvl,
+            seed.wrapping_mul(0x9E37).wrapping_add(plies as u64),
+            &budget,
+        )
+        .expect("a move while the game is in play");
+        if seat == a_seat {
+            a_ms.push(clock.elapsed_ms());
+        }
+        game.play(&m.path).expect("the AI only makes legal moves");
+        plies += 1;
+    }
+    let Status::Over(o) = game.status() else {
+        unreachable!("the loop ends with the game")
+    };
+    let a_first = o.places[a_seat] == 1;
+    let others_first = (0..o.places.len()).any(|s| s != a_seat && o.places[s] == 1);
+    GameResult {
+        game,
+        a_first: a_first && !others_first,
+        b_first: others_first && !a_first,
+        plies,
+        limit: matches!(
+            o.reason,
+            sternhalma_rules::EndReason::MoveLimit | sternhalma_rules::EndReason::Repetition
+        ),
+        a_ms,
+    }
+}
+
+fn cmd_match(mut args: Args) -> Result<(), Fail> {
+    let a = level(&mut args, "--a")?;
+    let b = level(&mut args, "--b")?;
+    let games = args
+        .num::<usize>("--games")?
+        .ok_or(Fail("match needs --games".into(), 1))?;
+    let seed = args.num::<u64>("--seed")?.unwrap_or(1);
+    let jobs = args.num::<usize>("--jobs")?.unwrap_or(1).max(1);
+    let records = args.take("--records")?;
+    let base = new_game(&mut args)?;
+    args.done()?;
+    let players = base.setup().players as usize;
+    let results: Vec<GameResult> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                let base = &base;
+                scope.spawn(move || {
+                    (j..games)
+                        .step_by(jobs)
+                        .map(|g| {
+                            play_match_game(
+                                base,
+                                a,
+                                b,
+                                g % players,
+                                seed.wrapping_add(g as u64 * 7919),
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("match thread"))
+            .collect()
+    });
+    if let Some(dir) = records {
+        std::fs::create_dir_all(&dir).or_else(|e| fail(format!("{dir}: {e}")))?;
+        for (i, r) in results.iter().enumerate() {
+            let path = format!("{dir}/game-{:03}.ron", i + 1);
+            std::fs::write(&path, GameRecord::from_game(&r.game).to_ron())
+                .or_else(|e| fail(format!("{path}: {e}")))?;
+        }
+    }
+    let a_wins = results.iter().filter(|r| r.a_first).count();
+    let b_wins = results.iter().filter(|r| r.b_first).count();
+    let draws = results.len() - a_wins - b_wins;
+    let plies: usize = results.iter().map(|r| r.plies).sum();
+    let mut ms: Vec<u64> = results
+        .iter()
+        .flat_map(|r| r.a_ms.iter().copied())
+        .collect();
+    ms.sort_unstable();
+    let median = ms.get(ms.len() / 2).copied().unwrap_or(0);
+    let max = ms.last().copied().unwrap_or(0);
+    let limit = results.iter().filter(|r| r.limit).count();
+    println!("games_ended_by_limit_or_repetition={limit}");
+    println!(
+        "a_wins={a_wins} draws={draws} b_wins={b_wins} avg_plies={:.1} a_ms_median={median} a_ms_max={max}",
+        plies as f64 / results.len().max(1) as f64
+    );
+    Ok(())
+}
+
+fn cmd_solo(mut args: Args) -> Result<(), Fail> {
+    let seconds = args.num::<f64>("--seconds")?.unwrap_or(10.0);
+    args.done()?;
+    let clock = Since(Instant::now());
+    let budget = Budget {
+        max_ms: Some((seconds * 1000.0) as u64),
+        clock: &clock,
+        cancel: None,
+    };
+    let line = ai::solo_crossing(&budget);
+    for path in &line {
+        println!("{}", format_path(path));
+    }
+    println!("moves={}", line.len());
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let mut argv: Vec<String> = std::env::args().skip(1).collect();
     if argv.is_empty() {
@@ -239,6 +425,9 @@ fn main() -> ExitCode {
         "moves" => cmd_moves(args),
         "record" => cmd_record(args),
         "replay" => cmd_replay(args),
+        "bestmove" => cmd_bestmove(args),
+        "match" => cmd_match(args),
+        "solo" => cmd_solo(args),
         "presets" => {
             for name in RuleSet::preset_names() {
                 let r = RuleSet::preset(name).expect("built-in presets load");

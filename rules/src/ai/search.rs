@@ -1,0 +1,498 @@
+//! Game-tree search: alpha-beta with principal variation search, a transposition table,
+//! iterative deepening and move ordering by distance gained, killers and history. With more
+//! than two players it is Best-Reply Search (Schadd & Winands 2011): the root player's moves
+//! alternate with a single layer holding every opponent's moves, so only the strongest reply
+//! of any opponent is considered.
+
+use crate::ai::Budget;
+use crate::bitboard::Bits;
+use crate::board::Hole;
+use crate::movegen::{Board, Layout};
+use crate::rules::Finish;
+use crate::zobrist;
+
+/// Score of a won position (minus the plies it takes).
+pub(crate) const WIN: i32 = 1_000_000;
+
+/// Evaluation weights, tuned by self-play matches.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Weights {
+    /// Per step of distance still to travel (times 16).
+    pub linear: i32,
+    /// Per squared step of a marble's distance (punishes stragglers).
+    pub square: i32,
+    /// Per marble still at home once the leaving-home deadline is near.
+    pub late_home: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            linear: 16,
+            square: 1,
+            late_home: 400,
+        }
+    }
+}
+
+/// The fixed facts a search needs about each seat.
+#[derive(Clone)]
+pub(crate) struct SeatEval {
+    /// Steps from each hole to the far tip of the goal.
+    pub tip: [u8; 256],
+    pub goal: Bits,
+    pub start_area: Bits,
+    /// Marbles at home cost `late_home` each (0 when the deadline is far or off).
+    pub home_penalty: i32,
+}
+
+/// Everything fixed during one search.
+pub(crate) struct Ctx<'a> {
+    pub layout: &'a Layout,
+    pub finish: Finish,
+    pub seats: Vec<SeatEval>,
+    pub weights: Weights,
+    /// The seat searching.
+    pub root: usize,
+    /// Seats of the root's side (itself and a partner), whose costs add up.
+    pub friends: Vec<usize>,
+    /// Seats still playing against the root.
+    pub opponents: Vec<usize>,
+    /// Unit of each seat, to judge anti-blocking fills in team games.
+    pub partner: [Option<usize>; 6],
+}
+
+impl<'a> Ctx<'a> {
+    pub fn seat_eval(layout: &Layout, seat: usize) -> SeatEval {
+        let info = &layout.seats[seat];
+        let tip = Hole::from_frame_of(info.point.opposite(), 4, -8).expect("every point has a tip");
+        let mut t = [0u8; 256];
+        for h in Hole::all() {
+            t[h.index() as usize] = h.distance(tip) as u8;
+        }
+        SeatEval {
+            tip: t,
+            goal: info.goal,
+            start_area: info.start_area,
+            home_penalty: 0,
+        }
+    }
+
+    /// Distance cost of one seat's marbles.
+    #[inline]
+    pub fn cost(&self, board: &Board, seat: usize) -> i32 {
+        let e = &self.seats[seat];
+        let w = &self.weights;
+        let mut c = 0;
+        for h in board.marbles(seat).iter() {
+            let d = e.tip[h as usize] as i32;
+            c += w.linear * d + w.square * d * d;
+        }
+        if e.home_penalty > 0 {
+            c += e.home_penalty * (board.marbles(seat) & e.start_area).count() as i32;
+        }
+        c
+    }
+
+    /// Cost of the root's side.
+    pub fn root_cost(&self, board: &Board) -> i32 {
+        self.friends.iter().map(|&s| self.cost(board, s)).sum()
+    }
+
+    /// Whether `seat`'s goal is done on `board`.
+    #[inline]
+    pub fn done(&self, board: &Board, seat: usize) -> bool {
+        let goal = self.seats[seat].goal;
+        let own = board.marbles(seat) & goal;
+        match self.finish {
+            Finish::Strict => own == goal,
+            Finish::AntiBlocking => {
+                let mut fill = board.occupied();
+                if let Some(p) = self.partner[seat] {
+                    fill &= !board.marbles(p);
+                }
+                (fill & goal) == goal && !own.is_empty()
+            }
+        }
+    }
+
+    /// How much `seat`'s best single move would lower its cost: the side to move at a leaf
+    /// is about to take it, which a static count of distances cannot see.
+    pub fn best_gain(&self, board: &Board, seat: usize) -> i32 {
+        let e = &self.seats[seat];
+        let w = &self.weights;
+        let value = |h: u8| {
+            let d = e.tip[h as usize] as i32;
+            w.linear * d + w.square * d * d
+        };
+        let mut best = 0;
+        for (from, dests) in self.layout.moves(board, seat).iter() {
+            let before = value(from.index());
+            for to in dests.iter() {
+                best = best.max(before - value(to));
+            }
+        }
+        best
+    }
+
+    /// Score from the root's point of view: the best opponent's cost minus the root's.
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let mine = self.root_cost(board);
+        let theirs = if self.friends.len() > 1 {
+            // Teams: add up each opposing team.
+            let mut best = i32::MAX;
+            for &o in &self.opponents {
+                let c = self.cost(board, o) + self.partner[o].map_or(0, |p| self.cost(board, p));
+                best = best.min(c);
+            }
+            best
+        } else {
+            self.opponents
+                .iter()
+                .map(|&o| self.cost(board, o))
+                .min()
+                .unwrap_or(0)
+        };
+        theirs - mine
+    }
+}
+
+/// A move inside the search: who moves, from where, to where.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(crate) struct SMove {
+    pub seat: u8,
+    pub from: u8,
+    pub to: u8,
+}
+
+impl SMove {
+    fn origin(self) -> Hole {
+        Hole::from_index(self.from).expect("hole")
+    }
+    fn target(self) -> Hole {
+        Hole::from_index(self.to).expect("hole")
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    best: SMove,
+    score: i32,
+    depth: i8,
+    bound: u8,
+}
+
+const EXACT: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
+/// The searcher: tables that live for one move decision.
+pub(crate) struct Searcher<'a, 'b> {
+    ctx: &'a Ctx<'a>,
+    budget: &'a Budget<'b>,
+    tt: Vec<Entry>,
+    history: Vec<i32>,
+    killers: [[SMove; 2]; 64],
+    pub nodes: u64,
+    max_nodes: u64,
+    stopped: bool,
+    /// Moves whose gain is below this are not searched below the root.
+    min_gain: i32,
+}
+
+/// Where a search ended.
+pub(crate) struct Found {
+    pub best: SMove,
+    pub score: i32,
+}
+
+impl<'a, 'b> Searcher<'a, 'b> {
+    pub fn new(ctx: &'a Ctx<'a>, budget: &'a Budget<'b>, max_nodes: u64) -> Self {
+        Searcher {
+            ctx,
+            budget,
+            tt: vec![Entry::default(); 1 << 18],
+            history: vec![0; 6 * 256 * 256 / 64],
+            killers: [[SMove::default(); 2]; 64],
+            nodes: 0,
+            max_nodes,
+            stopped: false,
+            min_gain: -1,
+        }
+    }
+
+    fn hist_index(m: SMove) -> usize {
+        // Fold (seat, from, to) into a small table; collisions only blur the ordering.
+        ((m.seat as usize * 256 + m.from as usize) * 256 + m.to as usize) % (6 * 256 * 256 / 64)
+    }
+
+    #[inline]
+    fn gain(&self, m: SMove) -> i32 {
+        let t = &self.ctx.seats[m.seat as usize].tip;
+        t[m.from as usize] as i32 - t[m.to as usize] as i32
+    }
+
+    /// Moves of the side to move at a node, best first by a cheap estimate.
+    fn generate(
+        &self,
+        board: &Board,
+        maximizing: bool,
+        tt_move: SMove,
+        ply: usize,
+        root: bool,
+    ) -> Vec<SMove> {
+        let mut out: Vec<(i32, SMove)> = Vec::with_capacity(64);
+        let ctx = self.ctx;
+        let seats: &[usize] = if maximizing {
+            std::slice::from_ref(&ctx.root)
+        } else {
+            &ctx.opponents
+        };
+        for &seat in seats {
+            let list = ctx.layout.moves(board, seat);
+            for (from, dests) in list.iter() {
+                for to in dests.iter() {
+                    let m = SMove {
+                        seat: seat as u8,
+                        from: from.index(),
+                        to,
+                    };
+                    let g = self.gain(m);
+                    if !root && g < self.min_gain {
+                        continue;
+                    }
+                    let mut key = g * 1_000_000 + self.history[Self::hist_index(m)].min(999_999);
+                    if m == tt_move {
+                        key = i32::MAX;
+                    } else if ply < 64 && (self.killers[ply][0] == m || self.killers[ply][1] == m) {
+                        key += 500_000;
+                    }
+                    out.push((key, m));
+                }
+            }
+        }
+        if out.is_empty() && !root {
+            // Everything was pruned: fall back to all moves.
+            for &seat in seats {
+                for (from, to) in ctx.layout.moves(board, seat).pairs() {
+                    let m = SMove {
+                        seat: seat as u8,
+                        from: from.index(),
+                        to: to.index(),
+                    };
+                    out.push((self.gain(m), m));
+                }
+            }
+        }
+        out.sort_unstable_by_key(|p| std::cmp::Reverse(p.0));
+        out.into_iter().map(|p| p.1).collect()
+    }
+
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.max_nodes || (self.nodes & 1023 == 0 && self.budget.expired()) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Iterative deepening over `root_moves` (already filtered by the caller). When the
+    /// budget runs out mid-iteration, the moves searched fully at that depth still count:
+    /// the previous best is searched first, so the result is never worse informed.
+    pub fn run(
+        &mut self,
+        board: &mut Board,
+        root_moves: &[SMove],
+        max_depth: u32,
+    ) -> Option<Found> {
+        let mut found: Option<Found> = None;
+        let mut order: Vec<SMove> = root_moves.to_vec();
+        order.sort_by_key(|&m| -self.gain(m));
+        for depth in 1..=max_depth {
+            let mut alpha = -WIN - 1;
+            let mut scored: Vec<(i32, SMove)> = Vec::with_capacity(order.len());
+            for (i, &m) in order.iter().enumerate() {
+                let score = self.child(board, m, depth as i32 - 1, alpha, WIN + 1, 1, i == 0);
+                if self.stopped {
+                    break;
+                }
+                scored.push((score, m));
+                alpha = alpha.max(score);
+            }
+            // Stable sort: equal scores keep the previous order.
+            scored.sort_by_key(|p| std::cmp::Reverse(p.0));
+            if let Some(&(score, best)) = scored.first() {
+                found = Some(Found { best, score });
+            }
+            if self.stopped {
+                break;
+            }
+            order = scored.into_iter().map(|p| p.1).collect();
+            if found.as_ref().is_some_and(|f| f.score.abs() > WIN - 1000) {
+                break;
+            }
+        }
+        found
+    }
+
+    /// Score of playing root move `m` (from the root's view).
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        board: &mut Board,
+        m: SMove,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        full: bool,
+    ) -> i32 {
+        board.shift(m.seat as usize, m.origin(), m.target());
+        let score = if self.ctx.done(board, m.seat as usize) {
+            WIN - ply as i32
+        } else if full {
+            self.search(board, depth, alpha, beta, false, ply)
+        } else {
+            // Principal variation search: prove the move is no better with a null window.
+            let s = self.search(board, depth, alpha, alpha + 1, false, ply);
+            if s > alpha && s < beta && !self.stopped {
+                self.search(board, depth, alpha, beta, false, ply)
+            } else {
+                s
+            }
+        };
+        board.shift(m.seat as usize, m.target(), m.origin());
+        score
+    }
+
+    /// Static score plus the move the side to move is about to make.
+    fn leaf(&self, board: &Board, maximizing: bool) -> i32 {
+        let ctx = self.ctx;
+        let base = ctx.evaluate(board);
+        if maximizing {
+            base + ctx.best_gain(board, ctx.root)
+        } else {
+            base - ctx
+                .opponents
+                .iter()
+                .map(|&o| ctx.best_gain(board, o))
+                .max()
+                .unwrap_or(0)
+        }
+    }
+
+    fn search(
+        &mut self,
+        board: &mut Board,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        maximizing: bool,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.check_stop() {
+            return self.ctx.evaluate(board);
+        }
+        if depth <= 0 {
+            return self.leaf(board, maximizing);
+        }
+        let key = board.hash() ^ if maximizing { 0 } else { zobrist::to_move(5) };
+        let slot = (key as usize) & (self.tt.len() - 1);
+        let e = self.tt[slot];
+        let mut tt_move = SMove::default();
+        if e.key == key {
+            tt_move = e.best;
+            if e.depth as i32 >= depth {
+                match e.bound {
+                    EXACT => return e.score,
+                    LOWER => alpha = alpha.max(e.score),
+                    _ => beta = beta.min(e.score),
+                }
+                if alpha >= beta {
+                    return e.score;
+                }
+            }
+        }
+        let moves = self.generate(board, maximizing, tt_move, ply, false);
+        if moves.is_empty() {
+            // This side cannot move: it passes.
+            return self.search(board, depth - 1, alpha, beta, !maximizing, ply + 1);
+        }
+        let (a0, b0) = (alpha, beta);
+        let mut best = if maximizing { -WIN - 1 } else { WIN + 1 };
+        let mut best_move = moves[0];
+        for (i, &m) in moves.iter().enumerate() {
+            let seat = m.seat as usize;
+            board.shift(seat, m.origin(), m.target());
+            let score = if self.ctx.done(board, seat) {
+                if maximizing {
+                    WIN - ply as i32
+                } else {
+                    -WIN + ply as i32
+                }
+            } else if i == 0 {
+                self.search(board, depth - 1, alpha, beta, !maximizing, ply + 1)
+            } else if maximizing {
+                let s = self.search(board, depth - 1, alpha, alpha + 1, false, ply + 1);
+                if s > alpha && s < beta && !self.stopped {
+                    self.search(board, depth - 1, alpha, beta, false, ply + 1)
+                } else {
+                    s
+                }
+            } else {
+                let s = self.search(board, depth - 1, beta - 1, beta, true, ply + 1);
+                if s < beta && s > alpha && !self.stopped {
+                    self.search(board, depth - 1, alpha, beta, true, ply + 1)
+                } else {
+                    s
+                }
+            };
+            board.shift(seat, m.target(), m.origin());
+            if self.stopped {
+                return if i == 0 { score } else { best };
+            }
+            if maximizing {
+                if score > best {
+                    best = score;
+                    best_move = m;
+                }
+                alpha = alpha.max(score);
+            } else {
+                if score < best {
+                    best = score;
+                    best_move = m;
+                }
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                if ply < 64 && self.killers[ply][0] != m {
+                    self.killers[ply][1] = self.killers[ply][0];
+                    self.killers[ply][0] = m;
+                }
+                let h = &mut self.history[Self::hist_index(m)];
+                *h = h.saturating_add(depth * depth);
+                break;
+            }
+        }
+        // Scores are from the root's view at every node, so bounds mean the same at both kinds.
+        let bound = if best <= a0 {
+            UPPER
+        } else if best >= b0 {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.tt[slot] = Entry {
+            key,
+            best: best_move,
+            score: best,
+            depth: depth as i8,
+            bound,
+        };
+        best
+    }
+}
