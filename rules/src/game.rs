@@ -441,6 +441,12 @@ impl Game {
         s.board.hash() ^ zobrist::to_move(s.to_move)
     }
 
+    /// Whether these marbles have stood exactly like this at any point of the game so far
+    /// (computer players avoid going back to such positions, so games move on).
+    pub fn has_occurred(&self, board: &Board) -> bool {
+        self.states.iter().any(|s| s.board == *board)
+    }
+
     /// Progress of a seat.
     pub fn progress(&self, seat: usize) -> Progress {
         progress(&self.layout, &self.state().board, seat)

@@ -165,24 +165,27 @@ struct Style {
     straggler_aware: bool,
     /// Solve races exactly once the armies have passed each other.
     races: bool,
+    /// Moves searched at each node below the root.
+    width: usize,
 }
 
 fn style(level: Level) -> Style {
-    let s = |nodes, depth, temperature, sight, straggler_aware, races| Style {
+    let s = |nodes, depth, temperature, sight, straggler_aware, races, width| Style {
         nodes,
         depth,
         temperature,
         sight,
         straggler_aware,
         races,
+        width,
     };
     match level {
-        Level::Greedy => s(0, 0, 0.0, usize::MAX, false, false),
-        Level::Beginner => s(0, 0, 0.6, 2, false, false),
-        Level::Easy => s(0, 0, 0.4, usize::MAX, true, false),
-        Level::Medium => s(8_000, 3, 0.0, usize::MAX, true, false),
-        Level::Hard => s(50_000, 8, 0.0, usize::MAX, true, true),
-        Level::Expert => s(600_000, 16, 0.0, usize::MAX, true, true),
+        Level::Greedy => s(0, 0, 0.0, usize::MAX, false, false, 0),
+        Level::Beginner => s(0, 0, 0.6, 2, false, false, 0),
+        Level::Easy => s(0, 0, 0.4, usize::MAX, true, false, 0),
+        Level::Medium => s(8_000, 3, 0.0, usize::MAX, true, false, 12),
+        Level::Hard => s(30_000, 8, 0.0, usize::MAX, true, true, 10),
+        Level::Expert => s(200_000, 16, 0.0, usize::MAX, true, true, 10),
     }
 }
 
@@ -207,6 +210,19 @@ pub fn choose_move(game: &Game, level: Level, seed: u64, budget: &Budget) -> Opt
         .collect();
     if !safe.is_empty() {
         moves = safe;
+    }
+    // Going back to a position seen before leads nowhere: avoid it while anything else is left.
+    let fresh: Vec<(Hole, Hole)> = moves
+        .iter()
+        .copied()
+        .filter(|&(f, t)| {
+            let mut b = board;
+            b.shift(seat, f, t);
+            !game.has_occurred(&b)
+        })
+        .collect();
+    if !fresh.is_empty() && level != Level::Greedy {
+        moves = fresh;
     }
     rng.shuffle(&mut moves);
     let pick = |(f, t): (Hole, Hole)| {
@@ -257,6 +273,7 @@ pub fn choose_move(game: &Game, level: Level, seed: u64, budget: &Budget) -> Opt
         })
         .collect();
     let mut searcher = Searcher::new(&ctx, budget, st.nodes);
+    searcher.width = st.width;
     let found = searcher.run(&mut board, &root, st.depth);
     let best = found.map(|f| f.best).unwrap_or(root[0]);
     Some(pick((

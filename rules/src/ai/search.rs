@@ -199,6 +199,8 @@ pub(crate) struct Searcher<'a, 'b> {
     stopped: bool,
     /// Moves whose gain is below this are not searched below the root.
     min_gain: i32,
+    /// Below the root only this many moves (best first) are searched at a node.
+    pub width: usize,
 }
 
 /// Where a search ended.
@@ -219,6 +221,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
             max_nodes,
             stopped: false,
             min_gain: -1,
+            width: usize::MAX,
         }
     }
 
@@ -286,6 +289,9 @@ impl<'a, 'b> Searcher<'a, 'b> {
             }
         }
         out.sort_unstable_by_key(|p| std::cmp::Reverse(p.0));
+        if !root {
+            out.truncate(self.width);
+        }
         out.into_iter().map(|p| p.1).collect()
     }
 
