@@ -1,0 +1,223 @@
+//! Computer players: always legal, deterministic for a seed, take a win when there is one,
+//! never walk into the leaving-home deadline, and stop when cancelled.
+
+use std::sync::atomic::AtomicBool;
+use sternhalma_rules::ai::{self, Budget, Clock, Level};
+use sternhalma_rules::rules::{Finish, LeaveHome};
+use sternhalma_rules::zobrist::splitmix;
+use sternhalma_rules::{Board, Game, RuleSet, Setup, parse_hole};
+
+const ALL: [Level; 6] = [
+    Level::Beginner,
+    Level::Easy,
+    Level::Medium,
+    Level::Hard,
+    Level::Expert,
+    Level::Greedy,
+];
+
+fn choose(game: &Game, level: Level, seed: u64) -> sternhalma_rules::Move {
+    ai::choose_move(game, level, seed, &Budget::unlimited()).expect("a move while in play")
+}
+
+/// Plays `plies` random legal moves from the start of a preset.
+fn random_position(
+    preset: &str,
+    players: u8,
+    marbles: Option<u8>,
+    plies: usize,
+    seed: u64,
+) -> Game {
+    let mut game = Game::from_preset(preset, Some(players), marbles).unwrap();
+    let mut x = seed;
+    for _ in 0..plies {
+        if game.is_over() {
+            break;
+        }
+        let moves = game.legal_moves();
+        x = splitmix(x);
+        let m = &moves[(x % moves.len() as u64) as usize];
+        game.play(&m.path).unwrap();
+    }
+    game
+}
+
+#[test]
+fn every_level_plays_only_legal_moves_in_every_set_up() {
+    let setups: [(&str, u8, Option<u8>); 9] = [
+        ("casual", 2, None),
+        ("classic", 3, None),
+        ("classic", 4, None),
+        ("casual", 6, None),
+        ("quick", 3, None),
+        ("fifteen", 2, None),
+        ("pairs", 4, None),
+        ("three-pairs", 6, None),
+        ("long-jumps", 2, None),
+    ];
+    let mut checked = 0;
+    for (i, &(preset, players, marbles)) in setups.iter().enumerate() {
+        for k in 0..40u64 {
+            let game = random_position(
+                preset,
+                players,
+                marbles,
+                (k * 7 % 60) as usize,
+                k * 31 + i as u64,
+            );
+            if game.is_over() {
+                continue;
+            }
+            let legal = game.legal_moves();
+            // The cheap levels everywhere, the searching ones on a sample.
+            let levels: &[Level] = if k % 10 == 0 { &ALL } else { &ALL[..3] };
+            for &level in levels {
+                let m = choose(&game, level, k);
+                assert!(
+                    legal.iter().any(|l| (l.from, l.to) == (m.from, m.to)),
+                    "{preset} {players}p {level}: {m} is not legal"
+                );
+                game.clone()
+                    .play(&m.path)
+                    .unwrap_or_else(|e| panic!("{level}: {e}"));
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} positions checked");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move() {
+    let game = random_position("casual", 2, None, 12, 5);
+    for level in ALL {
+        assert_eq!(choose(&game, level, 9), choose(&game, level, 9), "{level}");
+    }
+}
+
+#[test]
+fn an_immediate_win_is_taken() {
+    // White needs h13-h14 to fill its goal; every level must see it.
+    let white = "e17 e16 f16 e15 f15 g15 e14 f14 g14 h13";
+    let mut b = Board::empty();
+    for (seat, list) in [white, "m1 l2 i9 k5"].iter().enumerate() {
+        for name in list.split_whitespace() {
+            b.put(seat, parse_hole(name).unwrap());
+        }
+    }
+    let rules = RuleSet {
+        finish: Finish::Strict,
+        ..RuleSet::default()
+    };
+    let game = Game::from_board(Setup::new(2, 10, false).unwrap(), rules, b, 0).unwrap();
+    for level in ALL {
+        if level == Level::Greedy || level == Level::Beginner {
+            continue; // they do not look at finishing, only at distance
+        }
+        let m = choose(&game, level, 1);
+        assert_eq!(m.to_string(), "h13-h14", "{level}");
+    }
+}
+
+#[test]
+fn no_level_walks_into_the_leaving_home_deadline() {
+    // Deadline of one move: white's l4 is still at home, so only moving it out is safe.
+    let rules = RuleSet {
+        leave_home: LeaveHome::Moves(1),
+        ..RuleSet::default()
+    };
+    let mut b = Board::empty();
+    for (seat, list) in ["l4 i9 h10 g11", "e17 e16"].iter().enumerate() {
+        for name in list.split_whitespace() {
+            b.put(seat, parse_hole(name).unwrap());
+        }
+    }
+    let game = Game::from_board(Setup::new(2, 10, false).unwrap(), rules, b, 0).unwrap();
+    let safe = game
+        .legal_moves()
+        .iter()
+        .filter(|m| !game.would_put_out(&m.path))
+        .count();
+    assert!(safe > 0 && safe < game.legal_moves().len());
+    for level in ALL {
+        for seed in 0..5 {
+            let m = choose(&game, level, seed);
+            assert!(!game.would_put_out(&m.path), "{level} played {m}");
+        }
+    }
+}
+
+/// A clock that reports the budget as long gone.
+struct Late;
+
+impl Clock for Late {
+    fn elapsed_ms(&self) -> u64 {
+        u64::MAX / 2
+    }
+}
+
+#[test]
+fn a_cancelled_or_timed_out_search_still_answers_with_a_legal_move() {
+    let game = random_position("casual", 2, None, 20, 3);
+    let legal = game.legal_moves();
+    let cancel = AtomicBool::new(true);
+    let cancelled = Budget {
+        max_ms: None,
+        clock: &ai::NoClock,
+        cancel: Some(&cancel),
+    };
+    let late = Budget {
+        max_ms: Some(100),
+        clock: &Late,
+        cancel: None,
+    };
+    for budget in [cancelled, late] {
+        for level in [Level::Medium, Level::Hard, Level::Expert] {
+            let m = ai::choose_move(&game, level, 1, &budget).expect("a move");
+            assert!(
+                legal.iter().any(|l| (l.from, l.to) == (m.from, m.to)),
+                "{level}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_solo_crossing_solver_returns_a_complete_legal_crossing() {
+    // A tiny budget: the first beam already finds a crossing; the 27-move figure is a
+    // benchmark (`sternhalma-cli solo`), not a test.
+    struct Calls(std::sync::atomic::AtomicU64);
+    impl Clock for Calls {
+        fn elapsed_ms(&self) -> u64 {
+            // Each look at the clock counts as a millisecond.
+            self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        }
+    }
+    let clock = Calls(0.into());
+    let line = ai::solo_crossing(&Budget {
+        max_ms: Some(40),
+        clock: &clock,
+        cancel: None,
+    });
+    assert!(!line.is_empty());
+    let rules = RuleSet {
+        finish: Finish::Strict,
+        ..RuleSet::default()
+    };
+    let setup = Setup::new(2, 10, false).unwrap();
+    let mut b = Board::empty();
+    for h in sternhalma_rules::Point::Bottom.triangle(4).iter() {
+        b.put(0, sternhalma_rules::Hole::from_index(h).unwrap());
+    }
+    // Black has no marbles and passes, so white plays the whole line.
+    let mut game = Game::from_board(setup, rules, b, 0).unwrap();
+    for path in &line {
+        game.play(path).unwrap();
+    }
+    assert_eq!(
+        game.place(0),
+        Some(1),
+        "all ten marbles arrived in {} moves",
+        line.len()
+    );
+}
