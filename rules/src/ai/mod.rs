@@ -274,7 +274,14 @@ pub fn choose_move(game: &Game, level: Level, seed: u64, budget: &Budget) -> Opt
         .collect();
     let mut searcher = Searcher::new(&ctx, budget, st.nodes);
     searcher.width = st.width;
-    let found = searcher.run(&mut board, &root, st.depth);
+    let mut depth = st.depth;
+    if game.setup().units() > 2 {
+        // Best-Reply Search lets one opponent answer each own move, while really everyone
+        // else moves in between: deep own plans get too hopeful, so search wider, not deeper.
+        depth = depth.min(4);
+        searcher.width = st.width * 2;
+    }
+    let found = searcher.run(&mut board, &root, depth);
     let best = found.map(|f| f.best).unwrap_or(root[0]);
     Some(pick((
         Hole::from_index(best.from)?,
@@ -362,6 +369,8 @@ fn context(game: &Game, seat: usize, straggler_aware: bool) -> Ctx<'_> {
     };
     Ctx {
         layout,
+        // With more players, everyone else moves before a ladder built now can be used.
+        own_tempo_percent: 100 / (setup.units() as i32 - 1).max(1),
         finish: game.rules().finish,
         seats,
         weights,

@@ -58,6 +58,8 @@ pub(crate) struct Ctx<'a> {
     pub friends: Vec<usize>,
     /// Seats still playing against the root.
     pub opponents: Vec<usize>,
+    /// How much of the root's best next move a leaf counts (100 with two players).
+    pub own_tempo_percent: i32,
     /// Unit of each seat, to judge anti-blocking fills in team games.
     pub partner: [Option<usize>; 6],
 }
@@ -379,7 +381,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
         let ctx = self.ctx;
         let base = ctx.evaluate(board);
         if maximizing {
-            base + ctx.best_gain(board, ctx.root)
+            base + ctx.best_gain(board, ctx.root) * ctx.own_tempo_percent / 100
         } else {
             base - ctx
                 .opponents
