@@ -7,14 +7,7 @@ use sternhalma_rules::rules::{Finish, LeaveHome};
 use sternhalma_rules::zobrist::splitmix;
 use sternhalma_rules::{Board, Game, RuleSet, Setup, parse_hole};
 
-const ALL: [Level; 6] = [
-    Level::Beginner,
-    Level::Easy,
-    Level::Medium,
-    Level::Hard,
-    Level::Expert,
-    Level::Greedy,
-];
+const ALL: [Level; 6] = Level::ALL;
 
 fn choose(game: &Game, level: Level, seed: u64) -> sternhalma_rules::Move {
     ai::choose_move(game, level, seed, &Budget::unlimited()).expect("a move while in play")

@@ -264,6 +264,21 @@ fn the_second_player_gets_an_equalising_move() {
     }
 }
 
+/// Two players from the start, with a per-move clock.
+fn per_move_clock_game(limit_ms: u64, resign_after: u8) -> Game {
+    let clock = ClockRule::PerMove {
+        limit_ms,
+        resign_after,
+    };
+    start_game(
+        2,
+        RuleSet {
+            clock: Some(clock),
+            ..RuleSet::default()
+        },
+    )
+}
+
 fn start_game(players: u8, rules: RuleSet) -> Game {
     Game::new(
         Setup::new(players, rules.marbles, rules.teams).unwrap(),
@@ -529,17 +544,7 @@ fn a_reserve_clock_adds_increments_and_a_fallen_flag_resigns() {
 
 #[test]
 fn a_per_move_limit_skips_turns_and_three_misses_resign() {
-    let clock = ClockRule::PerMove {
-        limit_ms: 30_000,
-        resign_after: 3,
-    };
-    let mut g = start_game(
-        2,
-        RuleSet {
-            clock: Some(clock),
-            ..RuleSet::default()
-        },
-    );
+    let mut g = per_move_clock_game(30_000, 3);
     for round in 0..3 {
         assert_eq!(g.to_move(), Some(0));
         let events = g.tick(30_000);
@@ -557,17 +562,7 @@ fn a_per_move_limit_skips_turns_and_three_misses_resign() {
 
 #[test]
 fn a_move_resets_the_missed_turns() {
-    let clock = ClockRule::PerMove {
-        limit_ms: 1_000,
-        resign_after: 2,
-    };
-    let mut g = start_game(
-        2,
-        RuleSet {
-            clock: Some(clock),
-            ..RuleSet::default()
-        },
-    );
+    let mut g = per_move_clock_game(1_000, 2);
     g.tick(1_000);
     play(&mut g, "e14-e13");
     play(&mut g, "k4-k5");
@@ -797,17 +792,7 @@ fn hand_made_positions_are_checked() {
 
 #[test]
 fn undo_gives_the_player_a_fresh_move_clock() {
-    let clock = ClockRule::PerMove {
-        limit_ms: 30_000,
-        resign_after: 3,
-    };
-    let mut g = start_game(
-        2,
-        RuleSet {
-            clock: Some(clock),
-            ..RuleSet::default()
-        },
-    );
+    let mut g = per_move_clock_game(30_000, 3);
     g.tick(29_000);
     play(&mut g, "k4-k5");
     play(&mut g, "e14-e13");

@@ -35,6 +35,16 @@ pub enum Level {
 }
 
 impl Level {
+    /// Every level, the baseline last.
+    pub const ALL: [Level; 6] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Greedy,
+    ];
+
     /// The five levels offered to players, weakest first.
     pub const PLAYABLE: [Level; 5] = [
         Level::Beginner,
@@ -66,19 +76,12 @@ impl fmt::Display for Level {
 impl FromStr for Level {
     type Err = String;
     fn from_str(s: &str) -> Result<Level, String> {
-        [
-            Level::Beginner,
-            Level::Easy,
-            Level::Medium,
-            Level::Hard,
-            Level::Expert,
-            Level::Greedy,
-        ]
-        .into_iter()
-        .find(|l| l.name() == s)
-        .ok_or_else(|| {
-            format!("unknown level '{s}' (beginner, easy, medium, hard, expert, greedy)")
-        })
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| {
+                format!("unknown level '{s}' (beginner, easy, medium, hard, expert, greedy)")
+            })
     }
 }
 
