@@ -140,8 +140,9 @@ pub fn solo_crossing(budget: &Budget) -> Vec<Vec<Hole>> {
     }
     let game = Game::from_board(setup, rules, board, 0).expect("a valid position");
     let ctx = super::context(&game, 0, true);
-    let mut best: Option<Vec<(Hole, Hole)>> = None;
-    let mut width = 500;
+    // A narrow beam first, whatever the budget, so there is always an answer.
+    let mut best = beam(&ctx, &board, 0, 100, 60, &Budget::unlimited());
+    let mut width = 200;
     while !budget.expired() {
         if let Some(line) = beam(&ctx, &board, 0, width, 60, budget)
             && best.as_ref().is_none_or(|b| line.len() < b.len())

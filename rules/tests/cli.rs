@@ -1,0 +1,162 @@
+//! The command-line tool's forms, which other programs and scripts rely on: exact output
+//! shapes and exit codes.
+
+use std::process::{Command, Output};
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sternhalma-cli"))
+        .args(args)
+        .output()
+        .expect("the CLI runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn perft_prints_the_count_alone_on_the_first_line() {
+    for (args, want) in [
+        (vec!["--players", "2", "--depth", "3"], "4760"),
+        (vec!["--players", "6", "--depth", "2"], "199"),
+        (
+            vec!["--players", "2", "--marbles", "15", "--depth", "2"],
+            "484",
+        ),
+    ] {
+        let o = cli(&[&["perft"], &args[..]].concat());
+        assert!(o.status.success());
+        let out = stdout(&o);
+        let mut lines = out.lines();
+        assert_eq!(lines.next(), Some(want), "{args:?}");
+        assert!(lines.next().unwrap().contains("leaf moves per second"));
+    }
+}
+
+#[test]
+fn moves_lists_the_legal_moves_sorted() {
+    let o = cli(&["moves", "--players", "2"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 14);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(lines.contains(&"k3-k5"));
+    let o = cli(&["moves", "--players", "2", "--moves", "k3-k5 e14-e13"]);
+    assert!(stdout(&o).lines().count() > 14);
+}
+
+#[test]
+fn a_bad_move_exits_with_status_2_and_names_it() {
+    for bad in ["k3-k5 e14-e12", "k3-k5 zz9", "e14-e13"] {
+        let o = cli(&["moves", "--players", "2", "--moves", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        let token = bad.split_whitespace().last().unwrap();
+        assert!(err.contains(token), "{bad}: {err}");
+    }
+    let o = cli(&["perft", "--players", "5", "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    let o = cli(&["moves", "--players", "2", "--rules", "nonsense"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown rules preset"));
+}
+
+#[test]
+fn a_record_replays_and_a_broken_one_is_refused() {
+    let o = cli(&["record", "--players", "2", "--moves", "k3-k5 e14-e13"]);
+    assert!(o.status.success());
+    let dir = std::env::temp_dir().join(format!("sternhalma-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.ron");
+    std::fs::write(&good, &o.stdout).unwrap();
+    let o = cli(&["replay", good.to_str().unwrap()]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("Result: in play"));
+    assert_eq!(out.matches('W').count(), 10);
+    assert_eq!(out.matches('K').count(), 10);
+    let bad = dir.join("bad.ron");
+    std::fs::write(
+        &bad,
+        stdout(&cli(&["record", "--players", "2", "--moves", "k3-k5"])).replace("k3-k5", "k3-k6"),
+    )
+    .unwrap();
+    let o = cli(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("move 1 'k3-k6'"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bestmove_match_and_solo_keep_their_forms() {
+    let o = cli(&[
+        "bestmove",
+        "--players",
+        "2",
+        "--level",
+        "medium",
+        "--moves",
+        "k3-k5",
+        "--seed",
+        "3",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let chosen = out.lines().last().unwrap().to_string();
+    let legal = stdout(&cli(&["moves", "--players", "2", "--moves", "k3-k5"]));
+    assert!(legal.lines().any(|l| l == chosen), "{chosen}");
+
+    let o = cli(&[
+        "match",
+        "--players",
+        "2",
+        "--a",
+        "easy",
+        "--b",
+        "beginner",
+        "--games",
+        "2",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap();
+    let keys: Vec<&str> = last
+        .split(' ')
+        .map(|kv| kv.split('=').next().unwrap())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "a_wins",
+            "draws",
+            "b_wins",
+            "avg_plies",
+            "a_ms_median",
+            "a_ms_max"
+        ]
+    );
+    let count = |k: &str| -> u32 {
+        last.split(' ')
+            .find_map(|kv| kv.strip_prefix(&format!("{k}=")))
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(count("a_wins") + count("draws") + count("b_wins"), 2);
+
+    let o = cli(&["solo", "--seconds", "0.2"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let n: usize = out
+        .lines()
+        .last()
+        .unwrap()
+        .strip_prefix("moves=")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(out.lines().count(), n + 1);
+    assert!(n >= 27, "27 moves is the proven minimum");
+}
