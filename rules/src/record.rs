@@ -251,3 +251,27 @@ pub fn move_list_text(game: &Game) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_move_list_text_numbers_rounds_and_states_the_result() {
+        let mut game = Game::from_preset("casual", Some(3), None).unwrap();
+        for m in ["k4-k5", "c11-e11", "j13-i13", "j4-j5"] {
+            game.play_notation(m).unwrap();
+        }
+        let text = move_list_text(&game);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].contains("3 players, 10 marbles") && lines[0].contains("casual"));
+        assert_eq!(lines[1], "1. k4-k5 c11-e11 j13-i13");
+        assert_eq!(lines[2], "2. j4-j5");
+        assert_eq!(lines[3], "Result: in play");
+        game.resign(1).unwrap();
+        game.resign(2).unwrap();
+        let text = move_list_text(&game);
+        assert!(text.contains("resign:2 resign:3"), "{text}");
+        assert!(text.lines().last().unwrap().contains("seat 1 place 1"));
+    }
+}
