@@ -1,22 +1,26 @@
 //! The game played through its input abstraction on a headless app: what a person taps is
 //! what the engine decides, moves animate and land, turns pass, the computer answers, undo
-//! puts the entities back, and the board turns to whoever is to move.
+//! puts the entities back, the board turns to whoever is to move, and whole games, against the
+//! computer or pass-and-play by keyboard and touch, are played to the end.
 
 mod common;
 
 use bevy::prelude::*;
 use common::*;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::f32::consts::TAU;
+use std::time::Duration;
 use sternhalma::ai::Hint;
 use sternhalma::animation::{MoveAnimation, rest_translation};
-use sternhalma::board::{BoardRoot, BoardView, CurrentGame, Marble};
-use sternhalma::config::Settings;
+use sternhalma::board::{BoardRoot, BoardView, CurrentGame, Marble, hole_position};
+use sternhalma::config::{AnimSpeed, Settings};
 use sternhalma::input::{NavInput, PointerInput};
 use sternhalma::play::{BoardChanged, Command};
 use sternhalma::selection::{HighlightKind, Selection};
 use sternhalma::state::{Screen, Turn};
-use sternhalma_rules::ai::Level;
-use sternhalma_rules::{Hole, Point};
+use sternhalma_rules::ai::{Budget, Level, choose_move};
+use sternhalma_rules::game::holes;
+use sternhalma_rules::{Action, EndReason, Hole, Move, Point, Status};
 
 fn destinations(app: &App, from: Hole) -> BTreeSet<Hole> {
     game(app)
@@ -577,4 +581,260 @@ fn a_running_clock_ends_the_game_when_the_flag_falls() {
         game(&app).standing(0),
         sternhalma_rules::Standing::Out(sternhalma_rules::OutReason::Flag)
     ));
+}
+
+/// Most plies a whole game may take (classic rules stop at 150 moves each).
+const MAX_PLIES: usize = 400;
+/// Most frames from a person's move to the next person's turn, or to the end.
+const MAX_FRAMES_PER_TURN: usize = 2000;
+
+/// Runs frames until a person is to move with nothing moving or turning, or the game is over;
+/// the computer's turns are played on the way.
+fn await_person(app: &mut App) {
+    // A move changes the turn phase only on the next frames.
+    app.update();
+    app.update();
+    for _ in 0..MAX_FRAMES_PER_TURN {
+        let t = turn(app);
+        let at_rest = !app.world().resource::<BoardView>().is_turning() && moving(app) == 0;
+        if screen(app) == Screen::GameOver || (t == Some(Turn::Human) && at_rest) {
+            return;
+        }
+        if t == Some(Turn::Thinking) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        app.update();
+    }
+    panic!(
+        "after {} plies: neither a person's turn nor the end within {MAX_FRAMES_PER_TURN} \
+         frames (turn {:?}, screen {:?})",
+        game(app).actions().len(),
+        turn(app),
+        screen(app)
+    );
+}
+
+/// Plays a whole game. Every person's move is the engine's choice at `level`, entered through
+/// `enter` (given the move and how many moves people made before it); computers play their
+/// own. Checks that each entered move is the one the engine plays. Returns the people's moves.
+fn play_to_the_end(
+    app: &mut App,
+    level: Level,
+    mut enter: impl FnMut(&mut App, &Move, usize),
+) -> usize {
+    let mut entered = 0;
+    loop {
+        await_person(app);
+        if screen(app) == Screen::GameOver {
+            return entered;
+        }
+        let before = game(app).actions().len();
+        assert!(before < MAX_PLIES, "no end after {before} plies");
+        let m = choose_move(game(app), level, before as u64, &Budget::unlimited())
+            .expect("a move while the game is on");
+        enter(app, &m, entered);
+        if game(app).actions().len() == before {
+            // A move that puts the mover out is asked about first.
+            app.update();
+            assert_eq!(
+                turn(app),
+                Some(Turn::Confirm),
+                "ply {before}: {m} was neither played nor asked about"
+            );
+            command(app, Command::Confirm(true));
+        }
+        match game(app).actions().get(before) {
+            Some(Action::Move(path)) => assert!(
+                path.first() == Some(&m.from) && path.last() == Some(&m.to),
+                "ply {before}: {m} was entered, {path:?} played"
+            ),
+            other => panic!("ply {before}: {m} was entered, the engine has {other:?}"),
+        }
+        entered += 1;
+    }
+}
+
+/// The end of a game: the game-over screen, a result, every marble entity at rest on the
+/// engine's hole.
+fn assert_over(app: &mut App) {
+    assert_eq!(screen(app), Screen::GameOver);
+    assert_eq!(turn(app), None, "no turn phase after the end");
+    let Status::Over(outcome) = game(app).status() else {
+        panic!("the game-over screen is up but the engine's game goes on");
+    };
+    // The moves people are given finish classic games (rather than, say, leaving a marble at
+    // home past the deadline): if the engine's levels change, pick ones that still do.
+    assert_eq!(outcome.reason, EndReason::Finished, "{outcome:?}");
+    assert_eq!(outcome.places.len(), 2);
+    assert_eq!(marbles(app), engine_marbles(app));
+    // The winner's marble entities fill its goal.
+    let winner = outcome
+        .places
+        .iter()
+        .position(|&p| p == 1)
+        .expect("a winner");
+    let goal: BTreeSet<Hole> = holes(game(app).layout().seats[winner].goal).collect();
+    let home: BTreeSet<Hole> = marbles(app)
+        .into_iter()
+        .filter(|&(_, seat)| seat == winner)
+        .map(|(h, _)| h)
+        .collect();
+    assert_eq!(home, goal, "seat {winner} won");
+    assert_eq!(moving(app), 0);
+    let mut q = app.world_mut().query::<(&Marble, &Transform)>();
+    for (m, t) in q.iter(app.world()) {
+        assert_eq!(
+            t.translation,
+            rest_translation(m.hole),
+            "marble on {}",
+            m.hole
+        );
+    }
+}
+
+#[test]
+fn a_full_game_against_the_computer_can_be_played_to_the_end() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().speed = AnimSpeed::Instant;
+    start(&mut app, vs(Level::Easy));
+    let entered = play_to_the_end(&mut app, Level::Easy, |app, m, _| {
+        tap(app, m.from);
+        tap(app, m.to);
+    });
+    assert_over(&mut app);
+    let (person, computer) = (game(&app).moves_made(0), game(&app).moves_made(1));
+    assert_eq!(usize::from(person), entered);
+    assert!(
+        computer > 0 && person.abs_diff(computer) <= 1,
+        "{person} vs {computer}"
+    );
+    // Against the computer, the person stays at the bottom throughout.
+    assert_eq!(app.world().resource::<BoardView>().angle, 0.0);
+}
+
+/// The four arrow keys, as screen directions.
+const ARROWS: [Vec2; 4] = [Vec2::Y, Vec2::NEG_Y, Vec2::NEG_X, Vec2::X];
+
+/// Where each arrow takes the keyboard cursor from each hole, the board turned as in `view`:
+/// the nearest hole on screen within 60 degrees of the arrow (the app's rule, used here only to
+/// plan key presses; the cursor itself is read back after every press).
+fn arrow_map(view: &BoardView) -> BTreeMap<Hole, [Option<Hole>; 4]> {
+    let on_screen = |h: Hole| view.board_to_world(hole_position(h));
+    Hole::all()
+        .map(|from| {
+            let next = ARROWS.map(|dir| {
+                Hole::all()
+                    .filter(|&h| h != from)
+                    .filter_map(|h| {
+                        let v = on_screen(h) - on_screen(from);
+                        let cos = v.normalize().dot(dir);
+                        (cos > 0.5).then(|| (h, v.length() * (2.0 - cos)))
+                    })
+                    .min_by(|a, b| a.1.total_cmp(&b.1))
+                    .map(|(h, _)| h)
+            });
+            (from, next)
+        })
+        .collect()
+}
+
+/// The first arrow of a shortest run of presses taking the cursor from `from` to `to`.
+fn first_arrow(arrows: &BTreeMap<Hole, [Option<Hole>; 4]>, from: Hole, to: Hole) -> Option<Vec2> {
+    let mut first = BTreeMap::from([(from, None)]);
+    let mut queue = VecDeque::from([from]);
+    while let Some(h) = queue.pop_front() {
+        if h == to {
+            return first[&h];
+        }
+        for (i, next) in arrows[&h].iter().enumerate() {
+            if let Some(n) = *next
+                && !first.contains_key(&n)
+            {
+                first.insert(n, first[&h].or(Some(ARROWS[i])));
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
+
+fn cursor(app: &App) -> Option<Hole> {
+    app.world().resource::<Selection>().cursor
+}
+
+/// Arrow presses until the keyboard cursor is on `to`.
+fn cursor_to(app: &mut App, to: Hole) {
+    let arrows = arrow_map(app.world().resource::<BoardView>());
+    if cursor(app).is_none() {
+        // The first arrow only shows the cursor.
+        key(app, NavInput::Cursor(Vec2::Y));
+    }
+    for _ in 0..60 {
+        let from = cursor(app).expect("a cursor on the board");
+        if from == to {
+            return;
+        }
+        let dir = first_arrow(&arrows, from, to)
+            .unwrap_or_else(|| panic!("no arrow keys lead from {from} to {to}"));
+        key(app, NavInput::Cursor(dir));
+    }
+    panic!("the cursor did not reach {to} in 60 presses");
+}
+
+/// A move with the arrow keys and Enter: cursor to the marble, pick it, cursor to the
+/// destination, confirm.
+fn by_keyboard(app: &mut App, m: &Move) {
+    cursor_to(app, m.from);
+    key(app, NavInput::Confirm);
+    assert_eq!(app.world().resource::<Selection>().from, Some(m.from));
+    cursor_to(app, m.to);
+    key(app, NavInput::Confirm);
+}
+
+/// A move by touch: a finger down on the marble, slid to the destination and lifted there.
+fn by_drag(app: &mut App, m: &Move) {
+    at(app, PointerInput::Pressed, m.from);
+    app.update();
+    at(app, PointerInput::Moved, m.to);
+    at(app, PointerInput::Released, m.to);
+    app.update();
+}
+
+/// Whether the board shows `point` at the bottom (angles compared round the circle).
+fn faces(view: &BoardView, point: Point) -> bool {
+    let gap = (view.angle - BoardView::angle_for(point)).rem_euclid(TAU);
+    gap.min(TAU - gap) < 1e-3
+}
+
+#[test]
+fn a_full_pass_and_play_game_with_keyboard_and_touch() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().speed = AnimSpeed::Instant;
+    start(&mut app, people("classic", 2));
+    let mut turned = 0;
+    let entered = play_to_the_end(&mut app, Level::Medium, |app, m, n| {
+        let seat = game(app).to_move().expect("someone to move");
+        let point = game(app).setup().seat_points()[seat];
+        let view = app.world().resource::<BoardView>();
+        assert!(
+            faces(view, point),
+            "move {n}: seat {seat} does not face the bottom"
+        );
+        if !faces(view, Point::Bottom) {
+            turned += 1;
+        }
+        // Each seat gets every input method in turn.
+        match n % 3 {
+            0 => by_keyboard(app, m),
+            1 => {
+                tap(app, m.from);
+                tap(app, m.to);
+            }
+            _ => by_drag(app, m),
+        }
+    });
+    assert_over(&mut app);
+    let made = game(&app).moves_made(0) + game(&app).moves_made(1);
+    assert_eq!(usize::from(made), entered);
+    assert!(turned > 0, "the board never turned to the second player");
 }
