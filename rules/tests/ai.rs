@@ -214,3 +214,30 @@ fn the_solo_crossing_solver_returns_a_complete_legal_crossing() {
         line.len()
     );
 }
+
+#[test]
+fn computer_players_get_home_emptied_before_the_classic_deadline() {
+    use sternhalma_rules::{OutReason, Standing};
+    for level in [Level::Beginner, Level::Easy, Level::Medium, Level::Hard] {
+        for seed in 0..3 {
+            let mut game = Game::from_preset("classic", Some(2), None).unwrap();
+            // Thirty moves each and a few more: past the deadline for both.
+            for ply in 0..70 {
+                if game.is_over() {
+                    break;
+                }
+                let m = choose(&game, level, seed * 1000 + ply);
+                game.play(&m.path).unwrap();
+            }
+            for seat in 0..2 {
+                assert!(
+                    !matches!(
+                        game.standing(seat),
+                        Standing::Out(OutReason::Deadline | OutReason::BackIntoStart)
+                    ),
+                    "{level} seed {seed}: seat {seat} was put out"
+                );
+            }
+        }
+    }
+}

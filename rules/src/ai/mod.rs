@@ -214,6 +214,30 @@ pub fn choose_move(game: &Game, level: Level, seed: u64, budget: &Budget) -> Opt
     if !safe.is_empty() {
         moves = safe;
     }
+    // The leaving-home deadline: when the steps the marbles still at home need to get out
+    // come close to the moves left, move them (forward) and nothing else.
+    if level != Level::Greedy
+        && let Some(deadline) = game.rules().leave_home_moves(game.setup().marbles)
+    {
+        let area = layout.seats[seat].start_area;
+        let point = layout.seats[seat].point;
+        let exit_row = game.setup().home_rows().max(4) as i32;
+        let row = |h: Hole| h.rows_from_tip(point);
+        let needed: i32 = crate::game::holes(board.marbles(seat) & area)
+            .map(|h| exit_row - row(h))
+            .sum();
+        let left = deadline as i32 - game.moves_made(seat) as i32;
+        if needed > 0 && left > 0 && needed + 2 >= left {
+            let forward: Vec<(Hole, Hole)> = moves
+                .iter()
+                .copied()
+                .filter(|&(f, t)| area.has(f.index()) && row(t) > row(f))
+                .collect();
+            if !forward.is_empty() {
+                moves = forward;
+            }
+        }
+    }
     // Going back to a position seen before leads nowhere: avoid it while anything else is left.
     let fresh: Vec<(Hole, Hole)> = moves
         .iter()

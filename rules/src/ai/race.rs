@@ -122,7 +122,7 @@ pub(crate) fn race_move(
     if ctx.opponents.len() > 1 || !is_race(ctx, board, seat) {
         return None;
     }
-    beam(ctx, board, seat, 120, 60, budget)?.first().copied()
+    beam(ctx, board, seat, 60, 60, budget)?.first().copied()
 }
 
 /// The solo crossing: ten marbles from the bottom point into the top one, alone on the board.
