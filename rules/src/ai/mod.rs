@@ -302,9 +302,10 @@ pub fn choose_move(game: &Game, level: Level, seed: u64, budget: &Budget) -> Opt
     let mut searcher = Searcher::new(&ctx, budget, st.nodes);
     searcher.width = st.width;
     let mut depth = st.depth;
-    if game.setup().units() > 2 {
-        // Best-Reply Search lets one opponent answer each own move, while really everyone
-        // else moves in between: deep own plans get too hopeful, so search wider, not deeper.
+    if crowded(game) {
+        // Best-Reply Search lets one opponent answer each own move, while really five others
+        // move in between: deep own plans get too hopeful, so search wider, not deeper.
+        // (Self-play: with three or four players deep search wins more, with six it loses.)
         depth = depth.min(4);
         searcher.width = st.width * 2;
     }
@@ -361,6 +362,11 @@ fn one_ply(
     scored[0].1
 }
 
+/// Five or more sides: six players without teams.
+fn crowded(game: &Game) -> bool {
+    game.setup().units() >= 5
+}
+
 /// The evaluation context for `seat` in the game as it stands.
 fn context(game: &Game, seat: usize, straggler_aware: bool) -> Ctx<'_> {
     let layout = game.layout();
@@ -396,8 +402,8 @@ fn context(game: &Game, seat: usize, straggler_aware: bool) -> Ctx<'_> {
     };
     Ctx {
         layout,
-        // With more players, everyone else moves before a ladder built now can be used.
-        own_tempo_percent: 100 / (setup.units() as i32 - 1).max(1),
+        // At a crowded table everyone else moves before a ladder built now can be used.
+        own_tempo_percent: if crowded(game) { 20 } else { 100 },
         finish: game.rules().finish,
         seats,
         weights,
