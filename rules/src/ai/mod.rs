@@ -299,7 +299,14 @@ pub fn choose_move(game: &Game, level: Level, seed: u64, budget: &Budget) -> Opt
             to: t.index(),
         })
         .collect();
-    let mut searcher = Searcher::new(&ctx, budget, st.nodes);
+    // Nodes grow dearer with every extra side to generate replies for: keep the time per move.
+    let units = game.setup().units() as u64;
+    let nodes = if units > 2 && !crowded(game) {
+        st.nodes * 2 / units
+    } else {
+        st.nodes
+    };
+    let mut searcher = Searcher::new(&ctx, budget, nodes);
     searcher.width = st.width;
     let mut depth = st.depth;
     if crowded(game) {
