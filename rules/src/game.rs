@@ -687,7 +687,7 @@ impl Game {
                     self.eliminate(&mut s, seat, reason, false, events);
                 }
                 self.check_finishers(&mut s, seat, events);
-                self.settle(&mut s, seat, events);
+                self.settle(&mut s, seat);
             }
             Action::Pass => {
                 if self.layout.has_move(&s.board, seat) {
@@ -703,7 +703,7 @@ impl Game {
                     s.standing[m] == Standing::Playing && self.layout.has_move(&s.board, m)
                 });
                 if anyone_can_move || s.equalising {
-                    self.settle(&mut s, seat, events);
+                    self.settle(&mut s, seat);
                 } else {
                     // Nobody can move, so a full round of passes would change nothing.
                     self.finish_undecided(&mut s, EndReason::NoMoves);
@@ -722,7 +722,7 @@ impl Game {
                 if s.missed[seat] >= resign_after {
                     self.resign_state(&mut s, seat, OutReason::MissedTurns, events);
                 }
-                self.settle(&mut s, seat, events);
+                self.settle(&mut s, seat);
             }
             Action::Resign(who) | Action::Flag(who) => {
                 let who = *who;
@@ -745,7 +745,7 @@ impl Game {
                     OutReason::Resigned
                 };
                 self.resign_state(&mut s, who, reason, events);
-                self.settle(&mut s, who, events);
+                self.settle(&mut s, who);
             }
         }
         if s.over.is_none() && self.rules.repetition_ends && self.occurrences(&s) >= 2 {
@@ -862,8 +862,7 @@ impl Game {
     }
 
     /// After an action: decide whether the game is over, otherwise pass the turn on.
-    fn settle(&self, s: &mut State, actor: usize, events: &mut Vec<Event>) {
-        let _ = events;
+    fn settle(&self, s: &mut State, actor: usize) {
         if s.over.is_some() {
             return;
         }
