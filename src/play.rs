@@ -7,6 +7,7 @@
 use crate::board::{BoardRoot, CurrentGame, CurrentMatch, Marble, Seat, spawn_marble};
 use crate::config::{Controller, MatchConfig, Settings};
 use crate::state::{AppSystems, Pause, Screen, Turn};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::HashSet;
 use sternhalma_rules::{Action, Event, Hole};
@@ -212,109 +213,92 @@ fn decide_turn(
     }
 }
 
+/// Everything needed to play a path on the engine and move the marble entity with it:
+/// shared by fresh move requests and confirmed ones.
+#[derive(SystemParam)]
+struct MovePlayer<'w, 's> {
+    game: ResMut<'w, CurrentGame>,
+    marbles: Query<'w, 's, (Entity, &'static mut Marble)>,
+    applied: MessageWriter<'w, MoveApplied>,
+    changed: MessageWriter<'w, BoardChanged>,
+    notices: MessageWriter<'w, Notice>,
+    turn: ResMut<'w, NextState<Turn>>,
+}
+
+impl MovePlayer<'_, '_> {
+    /// Plays a path on the engine and moves the marble entity with it.
+    fn play(&mut self, request: &MoveRequest) {
+        let Some(seat) = self.game.to_move() else {
+            return;
+        };
+        let path = &request.path;
+        let (Some(&from), Some(&to)) = (path.first(), path.last()) else {
+            return;
+        };
+        match self.game.play(path) {
+            Ok(events) => {
+                let marble = self
+                    .marbles
+                    .iter_mut()
+                    .find(|(_, m)| m.hole == from && m.seat == seat);
+                if let Some((entity, mut m)) = marble {
+                    m.hole = to;
+                    self.applied.write(MoveApplied {
+                        seat,
+                        path: path.to_vec(),
+                        marble: entity,
+                        dropped: request.dropped,
+                    });
+                } else {
+                    self.changed.write(BoardChanged);
+                }
+                if events.iter().any(|e| matches!(e, Event::Out { .. })) {
+                    self.changed.write(BoardChanged);
+                }
+                for e in events {
+                    if !matches!(e, Event::Moved { .. }) {
+                        self.notices.write(Notice::Engine(e));
+                    }
+                }
+                self.turn.set(Turn::Animating);
+            }
+            Err(e) => {
+                self.notices.write(Notice::Refused(e.to_string()));
+            }
+        }
+    }
+}
+
 fn apply_moves(
     mut requests: MessageReader<MoveRequest>,
     mut commands: Commands,
-    mut game: ResMut<CurrentGame>,
-    mut marbles: Query<(Entity, &mut Marble)>,
-    mut applied: MessageWriter<MoveApplied>,
-    mut changed: MessageWriter<BoardChanged>,
-    mut notices: MessageWriter<Notice>,
-    mut turn: ResMut<NextState<Turn>>,
+    mut player: MovePlayer,
 ) {
     // One move per turn: the first request wins, the rest are stale.
     let Some(request) = requests.read().next().cloned() else {
         return;
     };
     requests.clear();
-    if !request.confirmed && game.would_put_out(&request.path) {
+    if !request.confirmed && player.game.would_put_out(&request.path) {
         commands.insert_resource(PendingMove(request));
-        turn.set(Turn::Confirm);
+        player.turn.set(Turn::Confirm);
         return;
     }
-    play_path(
-        &request,
-        &mut game,
-        &mut marbles,
-        &mut applied,
-        &mut changed,
-        &mut notices,
-        &mut turn,
-    );
-}
-
-/// Plays a path on the engine and moves the marble entity with it.
-fn play_path(
-    request: &MoveRequest,
-    game: &mut CurrentGame,
-    marbles: &mut Query<(Entity, &mut Marble)>,
-    applied: &mut MessageWriter<MoveApplied>,
-    changed: &mut MessageWriter<BoardChanged>,
-    notices: &mut MessageWriter<Notice>,
-    turn: &mut NextState<Turn>,
-) {
-    let Some(seat) = game.to_move() else { return };
-    let path = &request.path;
-    let (Some(&from), Some(&to)) = (path.first(), path.last()) else {
-        return;
-    };
-    match game.play(path) {
-        Ok(events) => {
-            let marble = marbles
-                .iter_mut()
-                .find(|(_, m)| m.hole == from && m.seat == seat);
-            if let Some((entity, mut m)) = marble {
-                m.hole = to;
-                applied.write(MoveApplied {
-                    seat,
-                    path: path.to_vec(),
-                    marble: entity,
-                    dropped: request.dropped,
-                });
-            } else {
-                changed.write(BoardChanged);
-            }
-            if events.iter().any(|e| matches!(e, Event::Out { .. })) {
-                changed.write(BoardChanged);
-            }
-            for e in events {
-                if !matches!(e, Event::Moved { .. }) {
-                    notices.write(Notice::Engine(e));
-                }
-            }
-            turn.set(Turn::Animating);
-        }
-        Err(e) => {
-            notices.write(Notice::Refused(e.to_string()));
-        }
-    }
+    player.play(&request);
 }
 
 fn answer_confirm(
     mut commands: Commands,
     mut answers: MessageReader<Command>,
     pending: Option<Res<PendingMove>>,
-    mut game: ResMut<CurrentGame>,
-    mut marbles: Query<(Entity, &mut Marble)>,
-    mut applied: MessageWriter<MoveApplied>,
-    mut changed: MessageWriter<BoardChanged>,
-    mut notices: MessageWriter<Notice>,
-    mut turn: ResMut<NextState<Turn>>,
+    mut player: MovePlayer,
 ) {
     for a in answers.read() {
         let Command::Confirm(yes) = a else { continue };
         commands.remove_resource::<PendingMove>();
         match (&pending, yes) {
-            (Some(p), true) => play_path(
-                &p.0,
-                &mut game,
-                &mut marbles,
-                &mut applied,
-                &mut changed,
-                &mut notices,
-                &mut turn,
-            ),
-            _ => turn.set(Turn::Human),
+            (Some(p), true) => player.play(&p.0),
+            _ => player.turn.set(Turn::Human),
         }
         return;
     }
