@@ -148,7 +148,22 @@ impl Options {
     }
 }
 
-/// The desktop app: a window and the game.
+/// The mobile entry point. On Android `#[bevy_main]` wraps it in the `android_main` that
+/// GameActivity calls; iOS's launcher calls [`main_rs`]. Desktop has its own `main.rs` so it can
+/// read command-line options.
+#[bevy_main]
+pub fn main() {
+    run(Options::default());
+}
+
+/// iOS entry point, called from the Xcode project's `main.m` (iOS has no `android_main`).
+#[cfg(target_os = "ios")]
+#[unsafe(no_mangle)]
+pub extern "C" fn main_rs() {
+    main();
+}
+
+/// The app on any platform: a window and the game.
 pub fn run(options: Options) -> AppExit {
     let start = match options.match_config() {
         Ok(c) => c,
