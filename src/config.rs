@@ -2,11 +2,12 @@
 //! Plain data: the new-game screen edits it, the turn flow builds a [`Game`] from it.
 
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 use sternhalma_rules::ai::Level;
 use sternhalma_rules::{Game, Point, RuleSet, RulesError, Setup};
 
 /// Who makes the moves of a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Controller {
     /// A person at this device.
     Human,
@@ -77,7 +78,7 @@ impl MatchConfig {
 }
 
 /// How fast moves are animated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum AnimSpeed {
     /// Easy to follow.
     Slow,
@@ -120,8 +121,9 @@ impl AnimSpeed {
     }
 }
 
-/// The player's preferences, kept across matches.
-#[derive(Resource, Clone, Debug, PartialEq)]
+/// The player's preferences, kept across matches and runs (saved as RON by [`crate::persist`]).
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Settings {
     /// Move animation speed.
     pub speed: AnimSpeed,
@@ -131,6 +133,16 @@ pub struct Settings {
     pub rotate_board: bool,
     /// In pass-and-play, cover the board between turns with "pass the device to …".
     pub handover_screen: bool,
+    /// Sound volume, 0 (silent) to 1.
+    pub volume: f32,
+    /// All sound off, whatever the volume.
+    pub muted: bool,
+    /// Players the new-game screen starts with.
+    pub default_players: u8,
+    /// Who plays each seat on the new-game screen, in turn order.
+    pub default_seats: [Controller; 6],
+    /// The rules preset chosen last.
+    pub last_preset: String,
 }
 
 impl Default for Settings {
@@ -140,6 +152,18 @@ impl Default for Settings {
             colour_blind: false,
             rotate_board: true,
             handover_screen: false,
+            volume: 0.8,
+            muted: false,
+            default_players: 2,
+            default_seats: [
+                Controller::Human,
+                Controller::Computer(Level::Medium),
+                Controller::Computer(Level::Medium),
+                Controller::Computer(Level::Medium),
+                Controller::Computer(Level::Medium),
+                Controller::Computer(Level::Medium),
+            ],
+            last_preset: "classic".into(),
         }
     }
 }
