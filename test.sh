@@ -6,6 +6,7 @@ cd "$(dirname "$0")"
 scripts/deps.sh --headless
 
 cargo fmt --all -- --check
+python3 scripts/check-mobile.py && python3 scripts/check-mobile.py --self-test
 cargo clippy --workspace --all-targets --profile ci -- -D warnings
 cargo test --workspace --profile ci
 # The real binary in a virtual window (software Vulkan): moves played through the input path,

@@ -52,6 +52,11 @@ class Checker:
         self.root = root
         self.failures = []
         self.passed = 0
+        # Facts found along the way (None until found), compared by later checks.
+        self.lib = self.version = self.version_code = self.android_activity = None
+        self.app_id = self.min_sdk = self.ndk = self.compile_sdk = self.target_sdk = None
+        self.games_activity = self.agp = self.gradle = None
+        self.target_name = self.ios_settings = self.deployment_target = None
 
     # -- reporting -----------------------------------------------------------------------------
 
@@ -562,6 +567,13 @@ class Checker:
             print(f"check-mobile: {len(self.failures)} problem(s) in the mobile projects ({self.root}):", file=sys.stderr)
             for f in self.failures:
                 print(f"  - {f}", file=sys.stderr)
+            if any("vs Cargo.toml version" in f or "vs versionCode" in f for f in self.failures):
+                print(
+                    f"  After changing Cargo.toml's version, set MARKETING_VERSION = {self.version} and "
+                    f"CURRENT_PROJECT_VERSION = {self.version_code} in ios/Sternhalma.xcodeproj/project.pbxproj "
+                    "(both configurations) and ios/project.yml; Android reads Cargo.toml itself.",
+                    file=sys.stderr,
+                )
             return 1
         print(f"check-mobile: OK, Android and iOS projects agree with the crate ({self.passed} checks)")
         return 0
@@ -570,10 +582,11 @@ class Checker:
 def run(root):
     c = Checker(root)
     c.crate()
-    c.android()
-    c.ios()
-    c.shell_scripts()
-    c.readme()
+    for part in (c.android, c.ios, c.shell_scripts, c.readme):
+        try:
+            part()
+        except Exception as e:  # a file so far off that a check could not even look: report it
+            c.ok(False, f"{part.__name__}: files not in the expected shape ({type(e).__name__}: {e})")
     return c.report()
 
 
