@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that the Android and iOS projects agree with the crate and with each other, so that
 neither can drift silently. Nothing here builds anything (no NDK or Xcode on CI's machines):
-it reads the files. Needs only python3 (standard library) and bash.
+it reads the files. Needs only python3 (3.11 or later, standard library) and bash.
 
     scripts/check-mobile.py              # check the repository; exit 1 with messages on drift
     scripts/check-mobile.py --root DIR   # check another copy of the repository
@@ -102,20 +102,12 @@ class Checker:
             raise SystemExit(self.report())
         try:
             import tomllib
-
+        except ImportError:
+            self.ok(False, "scripts/check-mobile.py needs Python 3.11 or later (tomllib)")
+            raise SystemExit(self.report())
+        try:
             toml = tomllib.loads(text)
-        except ImportError:  # Python < 3.11: the few keys needed, by pattern
-            toml = {"package": {}, "lib": {}}
-            section = None
-            for line in text.splitlines():
-                m = re.match(r"^\[([^\]]+)\]\s*$", line)
-                if m:
-                    section = m.group(1)
-                    continue
-                m = re.match(r'^(\w[\w-]*)\s*=\s*"([^"]*)"', line)
-                if m and section in ("package", "lib"):
-                    toml[section][m.group(1)] = m.group(2)
-        except Exception as e:  # tomllib.TOMLDecodeError
+        except tomllib.TOMLDecodeError as e:
             self.ok(False, f"Cargo.toml does not parse: {e}")
             raise SystemExit(self.report())
         pkg = toml.get("package", {})
