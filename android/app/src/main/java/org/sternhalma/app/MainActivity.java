@@ -48,6 +48,9 @@ public class MainActivity extends GameActivity {
     /** Immersive mode: status and navigation bars hidden; a swipe from the edge shows them
      *  for a moment over the game. */
     private void hideSystemBars() {
+        // The game's surface covers the whole window, which the theme keeps out of any display
+        // cutout: showing the bars for a moment overlays them instead of resizing the game.
+        WindowCompat.setDecorFitsSystemWindows(getWindow(), false);
         WindowInsetsControllerCompat controller =
                 WindowCompat.getInsetsController(getWindow(), getWindow().getDecorView());
         controller.setSystemBarsBehavior(
