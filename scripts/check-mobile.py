@@ -18,6 +18,8 @@ What must agree:
   app/build.gradle.kts) = iOS MARKETING_VERSION = CFBundleShortVersionString; versionCode =
   major*10000 + minor*100 + patch = CURRENT_PROJECT_VERSION = CFBundleVersion.
 - games-activity version fits the android-activity crate in Cargo.lock.
+- the game's assets/ go into the APK (Gradle) and into Sternhalma.app/assets (an Xcode build
+  phase, the same in project.yml).
 - every XML file parses, Info.plist parses (plistlib), the pbxproj parses and its object
   references resolve, the files it names exist, the shared scheme points at its target,
   shell scripts pass `bash -n`, every icon that a manifest, adaptive icon or asset catalogue
@@ -56,7 +58,7 @@ class Checker:
         self.lib = self.version = self.version_code = self.android_activity = None
         self.app_id = self.min_sdk = self.ndk = self.compile_sdk = self.target_sdk = None
         self.games_activity = self.agp = self.gradle = None
-        self.target_name = self.ios_settings = self.deployment_target = None
+        self.target_name = self.ios_settings = self.deployment_target = self.assets_phase = None
 
     # -- reporting -----------------------------------------------------------------------------
 
@@ -204,8 +206,10 @@ class Checker:
         self.compile_sdk, self.target_sdk = setting("compileSdk"), setting("targetSdk")
         for abi in ("arm64-v8a", "x86_64"):
             self.ok(f'"{abi}"' in gradle, f"android/app/build.gradle.kts: ABI {abi} is not built")
-        for piece in ('"ndk"', '"rustc", "--lib"', '"--crate-type", "cdylib"', '"--release"', "addGeneratedSourceDirectory"):
+        for piece in ('"ndk"', '"rustc", "--lib"', '"--crate-type", "cdylib"', '"--release"', "jniLibs?.addGeneratedSourceDirectory(cargo"):
             self.ok(piece in gradle, f"android/app/build.gradle.kts: the cargo-ndk task lost {piece}")
+        for piece in ('assetsDir.set(repoRoot.resolve("assets"))', "assets?.addGeneratedSourceDirectory(gameAssets"):
+            self.ok(piece in gradle, f"android/app/build.gradle.kts: the game's assets/ no longer go into the APK (missing {piece})")
 
         # games-activity vs android-activity.
         versions = self.read("android", "gradle", "libs.versions.toml") or ""
@@ -399,6 +403,13 @@ class Checker:
         self.equal(script.get("outputPaths"), [lib_out], f"{pbx_rel}: Rust build phase outputPaths")
         self.equal(script.get("alwaysOutOfDate"), "1", f"{pbx_rel}: Rust build phase alwaysOutOfDate (Cargo decides what is stale)")
 
+        # The game's assets/ are copied into the bundle (Sternhalma.app/assets) after Resources.
+        copy = [p for p in phases if p.get("isa") == "PBXShellScriptBuildPhase" and ASSETS_COPY in p.get("shellScript", "")]
+        if self.ok(len(copy) == 1, f"{pbx_rel}: no build phase copies the game's assets/ into the app bundle ({ASSETS_COPY!r} ...)"):
+            self.assets_phase = copy[0]
+            self.ok(phases.index(copy[0]) > kinds.index("PBXResourcesBuildPhase") if "PBXResourcesBuildPhase" in kinds else False, f"{pbx_rel}: the assets copy must come after the Resources phase")
+            self.ok(os.path.isdir(self.path("assets")), "assets/: missing (the mobile projects ship it)")
+
         self.ios_settings = None
         for c in configs:
             s = c.get("buildSettings", {})
@@ -520,6 +531,13 @@ class Checker:
             self.equal(s.get("outputFiles"), script.get("outputPaths"), "ios/project.yml preBuildScripts outputFiles vs pbxproj outputPaths")
             self.ok("build_rust_deps.sh" in s.get("script", ""), "ios/project.yml: the pre-build script does not run build_rust_deps.sh")
             self.equal(s.get("basedOnDependencyAnalysis"), "false", "ios/project.yml basedOnDependencyAnalysis (pbxproj alwaysOutOfDate = 1)")
+        post = t.get("postBuildScripts", [])
+        if self.assets_phase is not None and self.ok(len(post) == 1, "ios/project.yml: expected one postBuildScripts entry (copying the game's assets)"):
+            s = post[0]
+            phase = self.assets_phase
+            self.equal(s.get("name"), phase.get("name"), "ios/project.yml postBuildScripts name vs pbxproj")
+            self.equal(s.get("script", "").strip(), phase.get("shellScript", "").strip(), "ios/project.yml assets copy script vs pbxproj")
+            self.equal(s.get("outputFiles"), phase.get("outputPaths"), "ios/project.yml assets copy outputFiles vs pbxproj outputPaths")
 
     # -- shell scripts and README --------------------------------------------------------------
 
@@ -672,6 +690,8 @@ def parse_pbxproj(text):
 
 
 ID = re.compile(r"[0-9A-F]{24}")
+# The iOS build phase that puts the repository's assets/ into Sternhalma.app/assets.
+ASSETS_COPY = '"$SRCROOT/../assets/" "$TARGET_BUILD_DIR/$UNLOCALIZED_RESOURCES_FOLDER_PATH/assets/"'
 
 
 def ids_in(v):
@@ -859,6 +879,9 @@ def self_test(root):
         ("icon of the wrong size", copy_over(f"{res}/mipmap-mdpi/ic_launcher.png", f"{res}/mipmap-xxhdpi/ic_launcher.png"), "48x48 pixels, expected 144x144"),
         ("iOS icon of the wrong size", copy_over("android/app/src/main/ic_launcher-playstore.png", "ios/Sternhalma/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png"), "expected 1024x1024"),
         ("games-activity version", edit("android/gradle/libs.versions.toml", 'gamesActivity = "4.4.0"', 'gamesActivity = "2.0.2"'), "gamesActivity (android-activity"),
+        ("iOS assets copy dropped", edit("ios/Sternhalma.xcodeproj/project.pbxproj", "\t\t\t\t5E7E00000000000000000504 /* Copy game assets */,\n", ""), "no build phase copies the game's assets"),
+        ("iOS assets copy differs in project.yml", edit("ios/project.yml", "--exclude /screenshots", "--exclude screenshots"), "assets copy script vs pbxproj"),
+        ("Android assets dropped", edit("android/app/build.gradle.kts", "variant.sources.assets?.addGeneratedSourceDirectory(gameAssets, GameAssets::outputDir)", ""), "no longer go into the APK"),
         ("README's NDK version", edit("android/app/build.gradle.kts", 'ndkVersion = "27.2.12479018"', 'ndkVersion = "28.0.13004108"'), "does not mention the pinned NDK version"),
     ]
     with tempfile.TemporaryDirectory(prefix="check-mobile-") as tmp:
@@ -871,6 +894,7 @@ def self_test(root):
                     shutil.copytree(src, dst, ignore=shutil.ignore_patterns("build", ".gradle", "xcuserdata"))
                 else:
                     shutil.copy2(src, dst)
+            os.makedirs(os.path.join(d, "assets"))  # its contents are not checked
             return d
 
         def check(d):

@@ -1,7 +1,7 @@
 // The Android app: a GameActivity (MainActivity.java) that loads libsternhalma.so, the Rust game
 // built from the repository's root crate by cargo-ndk for every ABI below, before the native
 // libraries are merged into the APK. Debug builds use Cargo's dev profile, release builds
-// `--release`.
+// `--release`. The game's assets/ (less the screenshots) become the APK's assets.
 //
 // The version comes from the root Cargo.toml ([package] version): versionName is that string,
 // versionCode = major * 10000 + minor * 100 + patch (0.1.0 -> 100). scripts/check-mobile.py
@@ -111,8 +111,35 @@ abstract class CargoNdk : DefaultTask() {
     }
 }
 
+/**
+ * The game's runtime assets: the repository's assets/ (sounds, ...) less the README screenshots,
+ * copied to the root of the APK's assets, where Bevy's Android asset reader looks
+ * (`sounds/step.wav` -> assets/sounds/step.wav in the APK).
+ */
+abstract class GameAssets : DefaultTask() {
+    @get:InputDirectory abstract val assetsDir: DirectoryProperty
+    @get:OutputDirectory abstract val outputDir: DirectoryProperty
+    @get:Inject abstract val fs: FileSystemOperations
+
+    @TaskAction
+    fun copyAssets() {
+        fs.sync {
+            from(assetsDir) { exclude("screenshots/**") }
+            into(outputDir)
+        }
+    }
+}
+
+val gameAssets = tasks.register<GameAssets>("gameAssets") {
+    group = "build"
+    description = "Copies the game's assets (less the README screenshots) into the APK"
+    assetsDir.set(repoRoot.resolve("assets"))
+    outputDir.set(layout.buildDirectory.dir("gameAssets"))
+}
+
 androidComponents {
     onVariants { variant ->
+        variant.sources.assets?.addGeneratedSourceDirectory(gameAssets, GameAssets::outputDir)
         val name = variant.name.replaceFirstChar { it.uppercase() }
         val cargo = tasks.register<CargoNdk>("cargoNdk$name") {
             group = "build"
