@@ -18,10 +18,13 @@ pub mod board;
 pub mod config;
 pub mod input;
 pub mod look;
+pub mod persist;
 pub mod play;
+pub mod records;
 pub mod screenshot;
 pub mod selection;
 pub mod state;
+pub mod stats;
 pub mod ui;
 
 /// The game's logic, with no rendering and no egui: safe on `MinimalPlugins`.
@@ -39,6 +42,9 @@ impl Plugin for CorePlugin {
                 play::plugin,
                 animation::plugin,
                 ai::plugin,
+                persist::plugin,
+                stats::plugin,
+                records::plugin,
             ));
     }
 }
@@ -77,11 +83,14 @@ pub struct Options {
     pub colour_blind: bool,
     /// Keep the board fixed in pass-and-play.
     pub fixed_board: bool,
+    /// Where saves and settings live (default: the platform's data directory; screenshot
+    /// runs keep nothing unless this is given).
+    pub data_dir: Option<String>,
 }
 
 const USAGE: &str = "options: --screenshot PATH [--geometry PATH] --size WxH --players N \
 --rules PRESET --vs LEVEL --moves \"k3-k5 ...\" --click HOLE --screen \
-menu|new-game|rules|settings|game --colour-blind --fixed-board";
+menu|new-game|rules|settings|game --colour-blind --fixed-board --data-dir PATH";
 
 impl Options {
     /// Reads the options listed in [`USAGE`]; any mistake is an error, never a panic.
@@ -115,6 +124,7 @@ impl Options {
                 "--screen" => o.screen = Some(value()?),
                 "--colour-blind" | "--color-blind" => o.colour_blind = true,
                 "--fixed-board" => o.fixed_board = true,
+                "--data-dir" => o.data_dir = Some(value()?),
                 other => return Err(format!("unknown option '{other}' ({USAGE})")),
             }
         }
@@ -191,11 +201,27 @@ pub fn run(options: Options) -> AppExit {
         bevy::winit::WinitSettings::desktop_app()
     })
     .add_plugins(GamePlugin);
-    {
-        let mut settings = app.world_mut().resource_mut::<config::Settings>();
-        settings.colour_blind = options.colour_blind;
-        settings.rotate_board = !options.fixed_board;
-    }
+    let data_dir = match (&options.data_dir, &options.screenshot) {
+        (Some(dir), _) => persist::DataDir(Some(dir.into())),
+        // A scripted screenshot must neither show nor overwrite the player's own game.
+        (None, Some(_)) => persist::DataDir(None),
+        (None, None) => persist::DataDir::platform(),
+    };
+    app.insert_resource(data_dir);
+    // Command-line choices win over the saved settings, so they apply after loading.
+    let (colour_blind, fixed_board) = (options.colour_blind, options.fixed_board);
+    app.add_systems(
+        Startup,
+        (move |mut settings: ResMut<config::Settings>| {
+            if colour_blind {
+                settings.colour_blind = true;
+            }
+            if fixed_board {
+                settings.rotate_board = false;
+            }
+        })
+        .after(persist::LoadSystems),
+    );
     if let Some(c) = start {
         app.world_mut().write_message(play::Command::Start(c));
     } else if let Some(screen) = &options.screen {

@@ -46,6 +46,22 @@ pub enum Command {
     HandedOver,
 }
 
+/// Install a game already under way (a restored save, a record continued from some move).
+#[derive(Message, Clone, Debug)]
+pub struct LoadMatch {
+    /// The game, at the position play goes on from.
+    pub game: sternhalma_rules::Game,
+    /// Rules and seats.
+    pub config: MatchConfig,
+    /// Start paused (computers and clocks stopped).
+    pub paused: bool,
+    /// The result is already in the statistics.
+    pub stats_counted: bool,
+    /// Show the board now; otherwise stay on the current screen (the main menu offers
+    /// "Continue").
+    pub open: bool,
+}
+
 /// A move was applied; the marble entity already stands on its new hole.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct MoveApplied {
@@ -78,6 +94,8 @@ pub enum Notice {
     Engine(Event),
     /// A request that was refused, with the reason.
     Refused(String),
+    /// Something done that the player should know of ("Record saved as …").
+    Info(String),
 }
 
 /// A move waiting for the mover's "yes, put me out".
@@ -95,6 +113,7 @@ struct ClockCarry(f64);
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MoveRequest>()
         .add_message::<Command>()
+        .add_message::<LoadMatch>()
         .add_message::<MoveApplied>()
         .add_message::<BoardChanged>()
         .add_message::<TurnStarted>()
@@ -135,6 +154,9 @@ pub(super) fn plugin(app: &mut App) {
 fn start_match(
     mut commands: Commands,
     mut requests: MessageReader<Command>,
+    mut loads: MessageReader<LoadMatch>,
+    mut counted: ResMut<crate::persist::StatsCounted>,
+    mut pause: ResMut<NextState<Pause>>,
     current: Option<Res<CurrentMatch>>,
     seats: Query<Entity, With<Seat>>,
     mut changed: MessageWriter<BoardChanged>,
@@ -151,12 +173,25 @@ fn start_match(
             _ => {}
         }
     }
-    let Some(config) = config else { return };
-    let game = match config.build_game() {
-        Ok(g) => g,
-        Err(e) => {
-            notices.write(Notice::Refused(e.to_string()));
-            return;
+    let (game, config, open) = if let Some(load) = loads.read().last().cloned() {
+        counted.0 = load.stats_counted;
+        pause.set(if load.paused {
+            Pause::Paused
+        } else {
+            Pause::Running
+        });
+        (load.game, load.config, load.open)
+    } else {
+        let Some(config) = config else { return };
+        match config.build_game() {
+            Ok(g) => {
+                counted.0 = false;
+                (g, config, true)
+            }
+            Err(e) => {
+                notices.write(Notice::Refused(e.to_string()));
+                return;
+            }
         }
     };
     for e in &seats {
@@ -174,8 +209,10 @@ fn start_match(
     commands.remove_resource::<PendingMove>();
     *last_human = LastHuman(None);
     changed.write(BoardChanged);
-    screen.set(Screen::Playing);
-    turn.set(Turn::Starting);
+    if open {
+        screen.set(Screen::Playing);
+        turn.set(Turn::Starting);
+    }
 }
 
 /// Who moves next, and how: computer, person, hand-over first, or the game is over.

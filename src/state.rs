@@ -19,6 +19,12 @@ pub enum Screen {
     Playing,
     /// Places, game length, rematch.
     GameOver,
+    /// Games, wins, places and records against the computer levels.
+    Statistics,
+    /// Saved records to open, or one to paste.
+    Records,
+    /// A record on the board, stepped through move by move.
+    Replay,
 }
 
 /// Where the current turn stands; exists only while [`Screen::Playing`].
@@ -95,8 +101,13 @@ fn go_back(
     }
     match screen.get() {
         Screen::MainMenu => {}
-        Screen::NewGame | Screen::Rules | Screen::Settings | Screen::Playing | Screen::GameOver => {
-            next.set(Screen::MainMenu)
-        }
+        Screen::Replay => next.set(Screen::Records),
+        Screen::NewGame
+        | Screen::Rules
+        | Screen::Settings
+        | Screen::Playing
+        | Screen::GameOver
+        | Screen::Statistics
+        | Screen::Records => next.set(Screen::MainMenu),
     }
 }

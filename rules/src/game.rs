@@ -457,6 +457,32 @@ impl Game {
         self.rules.clock.map(|_| self.state().clock_ms[seat])
     }
 
+    /// Sets the clock readings of every seat at the current position, as a saved game left
+    /// them (a replay alone cannot know how long each move took). Refused, changing nothing,
+    /// without a clock, with the wrong number of seats or a reading out of range.
+    pub fn restore_clocks(&mut self, ms: &[u64]) -> Result<(), GameError> {
+        let players = self.setup.players as usize;
+        let limit = match self.rules.clock {
+            None => return Err(GameError::NotAllowed("this game has no clock".into())),
+            Some(ClockRule::Reserve { .. }) => u64::MAX,
+            Some(ClockRule::PerMove { limit_ms, .. }) => limit_ms.saturating_sub(1),
+        };
+        if ms.len() != players {
+            return Err(GameError::NotAllowed(format!(
+                "{} clock readings for {players} players",
+                ms.len()
+            )));
+        }
+        if let Some(bad) = ms.iter().find(|&&m| m > limit) {
+            return Err(GameError::NotAllowed(format!(
+                "clock reading {bad} ms is beyond the per-move limit"
+            )));
+        }
+        let s = self.states.last_mut().expect("state");
+        s.clock_ms[..players].copy_from_slice(ms);
+        Ok(())
+    }
+
     /// Every legal move of the side to move, each with a shortest path.
     pub fn legal_moves(&self) -> Vec<Move> {
         let Some(seat) = self.to_move() else {
@@ -618,6 +644,12 @@ impl Game {
     /// Whether an undone action can be played again.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
+    }
+
+    /// The undone actions, in the order [`Game::redo`] would play them again (a saved game
+    /// keeps them so redo survives a restart).
+    pub fn redo_actions(&self) -> impl Iterator<Item = &Action> {
+        self.redo.iter().rev()
     }
 
     /// Applies any action as a player or a record would; the game is unchanged on error.

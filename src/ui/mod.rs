@@ -4,12 +4,15 @@
 //! writes [`Command`]s; it also tells the camera which part of the window the board may use.
 //! Not part of the headless core: `EguiPlugin` needs the renderer.
 
+mod records;
+
 use crate::ai::AskHint;
 use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::{AnimSpeed, Controller, MatchConfig, Settings, point_colour, point_name};
 use crate::input::PointerDevices;
 use crate::look::BoardFrame;
 use crate::play::{Command, Notice, PendingMove};
+use crate::records::{RecordCommand, Replay};
 use crate::state::{Pause, Screen, Turn};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
@@ -36,6 +39,7 @@ struct MatchStart(Instant);
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<Notices>()
+        .init_resource::<records::PastedRecord>()
         .configure_sets(
             Update,
             PointerDevices.run_if(|w: Option<Res<EguiWantsInput>>| {
@@ -57,12 +61,18 @@ pub(super) fn plugin(app: &mut App) {
                 hud.run_if(in_state(Screen::Playing).or_else(in_state(Screen::GameOver))),
                 game_over.run_if(in_state(Screen::GameOver)),
                 turn_dialogs.run_if(in_state(Screen::Playing)),
+                records::statistics.run_if(in_state(Screen::Statistics)),
+                records::records_screen.run_if(in_state(Screen::Records)),
+                records::replay_controls
+                    .run_if(in_state(Screen::Replay).and_then(resource_exists::<Replay>)),
+                records::file_notes,
                 show_notices,
             )
                 .chain(),
         )
         .add_systems(OnExit(Screen::Playing), free_board_frame)
-        .add_systems(OnExit(Screen::GameOver), free_board_frame);
+        .add_systems(OnExit(Screen::GameOver), free_board_frame)
+        .add_systems(OnExit(Screen::Replay), free_board_frame);
 }
 
 fn c32(c: Color) -> Color32 {
@@ -138,6 +148,7 @@ fn controller_label(c: Controller) -> String {
 fn main_menu(
     mut contexts: EguiContexts,
     game: Option<Res<CurrentGame>>,
+    settings: Res<Settings>,
     mut screen: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<Command>,
     mut exit: MessageWriter<AppExit>,
@@ -156,7 +167,16 @@ fn main_menu(
                     screen.set(Screen::Playing);
                 }
                 if big_button(ui, "Play vs computer") {
-                    commands.write(Command::Start(MatchConfig::vs_computer(Level::Medium)));
+                    // At the level played last, if the last game had a computer.
+                    let level = settings
+                        .default_seats
+                        .iter()
+                        .find_map(|c| match c {
+                            Controller::Computer(l) => Some(*l),
+                            Controller::Human => None,
+                        })
+                        .unwrap_or(Level::Medium);
+                    commands.write(Command::Start(MatchConfig::vs_computer(level)));
                 }
                 if big_button(ui, "New game") {
                     screen.set(Screen::NewGame);
@@ -164,6 +184,7 @@ fn main_menu(
                 if big_button(ui, "Rules") {
                     screen.set(Screen::Rules);
                 }
+                records::menu_buttons(ui, &mut screen);
                 if big_button(ui, "Settings") {
                     screen.set(Screen::Settings);
                 }
@@ -592,6 +613,7 @@ fn hud(
     mut screen: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<Command>,
     mut hint: MessageWriter<AskHint>,
+    mut records: MessageWriter<RecordCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let area = ctx.content_rect();
@@ -643,6 +665,9 @@ fn hud(
             }
             if ui.button("☰ Menu").clicked() {
                 screen.set(Screen::MainMenu);
+            }
+            if ui.button("💾 Save record").clicked() {
+                records.write(RecordCommand::Export);
             }
         });
     };
@@ -827,6 +852,7 @@ fn game_over(
     start: Option<Res<MatchStart>>,
     mut screen: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<Command>,
+    mut records: MessageWriter<RecordCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Status::Over(outcome) = game.status() else {
@@ -876,6 +902,7 @@ fn game_over(
                     screen.set(Screen::MainMenu);
                 }
             });
+            ui.horizontal(|ui| records::export_buttons(ui, &game, &mut records));
         });
     Ok(())
 }
@@ -924,7 +951,7 @@ fn collect_notices(
             }
             Notice::Engine(Event::Over(_)) => "Game over".to_string(),
             Notice::Engine(Event::Moved { .. }) => continue,
-            Notice::Refused(why) => why.clone(),
+            Notice::Refused(why) | Notice::Info(why) => why.clone(),
         };
         shown.0.push((text, Instant::now()));
     }

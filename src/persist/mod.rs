@@ -1,0 +1,323 @@
+//! Saves and settings that never get lost: the match in progress is written after every change
+//! (and when the app goes to the background or quits), settings when they change, both
+//! atomically in the platform's data directory. On start they are read back; a file that
+//! cannot be used is set aside with a timestamp and the player is told in one sentence.
+
+pub mod files;
+pub mod formats;
+
+use crate::board::{CurrentGame, CurrentMatch};
+use crate::config::{MatchConfig, Settings};
+use crate::play::{Command, LoadMatch};
+use crate::state::{AppSystems, Pause};
+use bevy::prelude::*;
+use bevy::window::AppLifecycle;
+use files::{Loaded, load_or_set_aside, write_atomic};
+use formats::{SavedMatch, SettingsFile};
+use std::path::PathBuf;
+use std::time::{Duration, Instant, SystemTime};
+use sternhalma_rules::RuleSet;
+
+/// The autosave of the match in progress.
+pub const SAVE_FILE: &str = "game.ron";
+/// The player's settings.
+pub const SETTINGS_FILE: &str = "settings.ron";
+/// How often a running clock is saved between moves.
+const CLOCK_SAVE_EVERY: Duration = Duration::from_secs(5);
+
+/// Where the files live; `None` keeps everything in memory (headless tests, screenshots).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct DataDir(pub Option<PathBuf>);
+
+impl DataDir {
+    /// The platform's place for app data: `STERNHALMA_DATA_DIR` when set, the app's internal
+    /// storage on Android, Application Support on iOS, the XDG / AppData / Library directory
+    /// on desktops.
+    pub fn platform() -> DataDir {
+        if let Some(dir) = std::env::var_os("STERNHALMA_DATA_DIR") {
+            return DataDir(Some(dir.into()));
+        }
+        #[cfg(target_os = "android")]
+        {
+            DataDir(
+                bevy::android::ANDROID_APP
+                    .get()
+                    .and_then(|app| app.internal_data_path()),
+            )
+        }
+        #[cfg(target_os = "ios")]
+        {
+            DataDir(
+                std::env::var_os("HOME")
+                    .map(|h| PathBuf::from(h).join("Library/Application Support/Sternhalma")),
+            )
+        }
+        #[cfg(not(any(target_os = "android", target_os = "ios")))]
+        {
+            DataDir(
+                directories::ProjectDirs::from("org", "Sternhalma", "Sternhalma")
+                    .map(|d| d.data_dir().to_path_buf()),
+            )
+        }
+    }
+
+    /// The path of a file in the data directory.
+    pub fn file(&self, name: &str) -> Option<PathBuf> {
+        self.0.as_ref().map(|d| d.join(name))
+    }
+}
+
+/// Plain sentences for the player about files that could not be used (shown once, then
+/// dismissed).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileNotes(pub Vec<String>);
+
+/// Whether the current match's result is already in the statistics (kept in the save, so a
+/// finished game restored later is not counted twice).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StatsCounted(pub bool);
+
+/// Saving is off while a record is being viewed: the board shows the record, not the match.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SavingSuspended(pub bool);
+
+/// What was written last, to write only after a change.
+#[derive(Resource, Default)]
+struct LastSave {
+    key: Option<SaveKey>,
+    at: Option<Instant>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SaveKey {
+    position: u64,
+    actions: usize,
+    redo: usize,
+    paused: bool,
+    counted: bool,
+}
+
+/// Runs before the first frame's systems: settings, then the saved match.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LoadSystems;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DataDir>()
+        .init_resource::<FileNotes>()
+        .init_resource::<StatsCounted>()
+        .init_resource::<SavingSuspended>()
+        .init_resource::<LastSave>()
+        .add_message::<AppLifecycle>()
+        .add_systems(
+            Startup,
+            (load_settings, load_saved_match)
+                .chain()
+                .in_set(LoadSystems),
+        )
+        .add_systems(
+            Update,
+            (
+                remember_match_choices.in_set(AppSystems::Interpret),
+                (save_settings, autosave)
+                    .after(AppSystems::Present)
+                    .run_if(|d: Res<DataDir>| d.0.is_some()),
+            ),
+        )
+        .add_systems(Last, save_on_suspend_or_exit);
+}
+
+fn load_settings(
+    dir: Res<DataDir>,
+    mut settings: ResMut<Settings>,
+    mut draft: ResMut<MatchConfig>,
+    mut notes: ResMut<FileNotes>,
+) {
+    let Some(path) = dir.file(SETTINGS_FILE) else {
+        return;
+    };
+    match load_or_set_aside(&path, SystemTime::now(), SettingsFile::from_ron) {
+        Loaded::Missing => {}
+        Loaded::Read(s) => *settings = s,
+        Loaded::SetAside { reason, moved_to } => {
+            warn!("settings file {path:?} set aside: {reason}");
+            notes.0.push(format!(
+                "Your settings could not be used because {}, so the defaults are back; {}.",
+                reason.plain,
+                kept_as(&moved_to)
+            ));
+        }
+    }
+    if let Ok(c) = draft_from(&settings) {
+        *draft = c;
+    }
+}
+
+/// The new-game screen's starting point: the players, seats and preset chosen last.
+fn draft_from(s: &Settings) -> Result<MatchConfig, sternhalma_rules::RulesError> {
+    let mut c = MatchConfig::preset(&s.last_preset, s.default_players)
+        .or_else(|_| MatchConfig::preset(&s.last_preset, 2))?;
+    c.seats = s.default_seats;
+    Ok(c)
+}
+
+fn kept_as(moved_to: &Option<PathBuf>) -> String {
+    match moved_to.as_ref().and_then(|p| p.file_name()) {
+        Some(name) => format!("the file was kept as {}", name.to_string_lossy()),
+        None => "the file could not be moved and is left as it was".into(),
+    }
+}
+
+fn load_saved_match(
+    dir: Res<DataDir>,
+    mut notes: ResMut<FileNotes>,
+    mut load: MessageWriter<LoadMatch>,
+    mut last: ResMut<LastSave>,
+) {
+    let Some(path) = dir.file(SAVE_FILE) else {
+        return;
+    };
+    let parse = |text: &str| {
+        let saved = SavedMatch::from_ron(text)?;
+        saved.restore()
+    };
+    match load_or_set_aside(&path, SystemTime::now(), parse) {
+        Loaded::Missing => {}
+        Loaded::Read(r) => {
+            // Nothing changed yet: no need to write the same file back.
+            last.key = Some(SaveKey {
+                position: r.game.hash(),
+                actions: r.game.actions().len(),
+                redo: r.game.redo_actions().count(),
+                paused: r.paused,
+                counted: r.stats_counted,
+            });
+            load.write(LoadMatch {
+                game: r.game,
+                config: r.config,
+                paused: r.paused,
+                stats_counted: r.stats_counted,
+                open: false,
+            });
+        }
+        Loaded::SetAside { reason, moved_to } => {
+            warn!("saved game {path:?} set aside: {reason}");
+            notes.0.push(format!(
+                "Your saved game could not be continued because {}; {}.",
+                reason.plain,
+                kept_as(&moved_to)
+            ));
+        }
+    }
+}
+
+/// Starting a match from the new-game screen makes its choices the next default.
+fn remember_match_choices(mut commands: MessageReader<Command>, mut settings: ResMut<Settings>) {
+    for c in commands.read() {
+        if let Command::Start(config) = c {
+            let mut s = settings.clone();
+            s.default_players = config.players;
+            s.default_seats = config.seats;
+            if RuleSet::preset(&config.preset).is_ok() {
+                s.last_preset = config.preset.clone();
+            }
+            if s != *settings {
+                *settings = s;
+            }
+        }
+    }
+}
+
+fn save_settings(dir: Res<DataDir>, settings: Res<Settings>) {
+    if !settings.is_changed() || settings.is_added() {
+        return;
+    }
+    let Some(path) = dir.file(SETTINGS_FILE) else {
+        return;
+    };
+    if let Err(e) = write_atomic(&path, SettingsFile::to_ron(&settings).as_bytes()) {
+        warn!("could not save settings to {path:?}: {e}");
+    }
+}
+
+/// Writes the match whenever it changed: a move, an undo, a pause, the end.
+fn autosave(
+    dir: Res<DataDir>,
+    game: Option<Res<CurrentGame>>,
+    current: Option<Res<CurrentMatch>>,
+    pause: Res<State<Pause>>,
+    counted: Res<StatsCounted>,
+    suspended: Res<SavingSuspended>,
+    mut last: ResMut<LastSave>,
+) {
+    let (Some(game), Some(current)) = (game, current) else {
+        return;
+    };
+    if suspended.0 {
+        return;
+    }
+    let paused = *pause.get() == Pause::Paused;
+    let key = SaveKey {
+        position: game.hash(),
+        actions: game.actions().len(),
+        redo: game.redo_actions().count(),
+        paused,
+        counted: counted.0,
+    };
+    let clock_due = game.rules().clock.is_some()
+        && !game.is_over()
+        && last.at.is_none_or(|t| t.elapsed() >= CLOCK_SAVE_EVERY);
+    if last.key == Some(key) && !clock_due && !current.is_changed() {
+        return;
+    }
+    write_match(&dir, &game, &current, paused, counted.0);
+    last.key = Some(key);
+    last.at = Some(Instant::now());
+}
+
+fn write_match(
+    dir: &DataDir,
+    game: &CurrentGame,
+    current: &CurrentMatch,
+    paused: bool,
+    counted: bool,
+) {
+    let Some(path) = dir.file(SAVE_FILE) else {
+        return;
+    };
+    let text = SavedMatch::of(game, current, paused, counted).to_ron();
+    if let Err(e) = write_atomic(&path, text.as_bytes()) {
+        warn!("could not save the game to {path:?}: {e}");
+    }
+}
+
+/// The app is going to the background or closing: save now, and pause the computers and clocks
+/// so it resumes exactly where it was.
+fn save_on_suspend_or_exit(
+    mut lifecycle: MessageReader<AppLifecycle>,
+    mut exits: MessageReader<AppExit>,
+    dir: Res<DataDir>,
+    game: Option<Res<CurrentGame>>,
+    current: Option<Res<CurrentMatch>>,
+    pause: Res<State<Pause>>,
+    counted: Res<StatsCounted>,
+    suspended: Res<SavingSuspended>,
+    mut commands: MessageWriter<Command>,
+) {
+    let leaving = lifecycle
+        .read()
+        .any(|l| matches!(l, AppLifecycle::WillSuspend | AppLifecycle::Suspended));
+    let exiting = exits.read().count() > 0;
+    if !leaving && !exiting {
+        return;
+    }
+    let Some(game) = game else { return };
+    let paused = *pause.get() == Pause::Paused || leaving;
+    if leaving && !game.is_over() {
+        commands.write(Command::Pause);
+    }
+    if let Some(current) = current
+        && !suspended.0
+    {
+        write_match(&dir, &game, &current, paused, counted.0);
+    }
+}

@@ -1,0 +1,316 @@
+//! Game records in the app: export the current game (readable RON record and the plain move
+//! list in notation) to the records folder, open a record from a file or pasted text, step
+//! through it move by move, and continue playing from any point of it.
+//!
+//! While a record is open the board shows it instead of the match, which is kept aside (and
+//! not autosaved over) until the record is closed.
+
+use crate::board::{CurrentGame, CurrentMatch, Marble, Seat};
+use crate::config::{Controller, MatchConfig};
+use crate::persist::files::{timestamp, write_atomic};
+use crate::persist::formats::preset_of;
+use crate::persist::{DataDir, SavingSuspended, StatsCounted};
+use crate::play::{BoardChanged, LoadMatch, Notice};
+use crate::state::{AppSystems, Pause, Screen};
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+use sternhalma_rules::ai::Level;
+use sternhalma_rules::{Game, GameRecord, move_list_text};
+
+/// The folder under the data directory that holds exported records.
+pub const RECORDS_DIR: &str = "records";
+
+/// What the records screens ask for.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum RecordCommand {
+    /// Write the current game to the records folder.
+    Export,
+    /// Open a record given as RON text (pasted), named for the screen.
+    Open {
+        /// Where it came from, for the title.
+        name: String,
+        /// The record.
+        text: String,
+    },
+    /// Open a record file.
+    OpenFile(PathBuf),
+    /// Show the position after this many actions (0 = the start).
+    Goto(usize),
+    /// Play on from the position shown: everyone at this device, or against the computer.
+    PlayFromHere(Option<Level>),
+}
+
+/// The record being viewed.
+#[derive(Resource, Debug)]
+pub struct Replay {
+    /// The record, already checked move by move.
+    pub record: GameRecord,
+    /// Where it came from.
+    pub name: String,
+    /// Actions shown so far (0 = start position).
+    pub at: usize,
+    /// The match that was on the board before, put back when the record is closed.
+    stash: Option<LoadMatch>,
+}
+
+impl Replay {
+    /// Number of actions in the record.
+    pub fn len(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    /// Whether the record has no actions.
+    pub fn is_empty(&self) -> bool {
+        self.record.moves.is_empty()
+    }
+}
+
+/// The last problem with a record, shown on the records screen until the next attempt.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordError(pub Option<String>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<RecordCommand>()
+        .init_resource::<RecordError>()
+        .add_systems(
+            Update,
+            (export_game, open_record, step_replay, play_from_here)
+                .chain()
+                .in_set(AppSystems::Interpret),
+        )
+        .add_systems(OnExit(Screen::Replay), close_replay);
+}
+
+/// The record files in `dir`, newest first.
+pub fn list_records(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return vec![];
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files.reverse();
+    files
+}
+
+/// Writes `game` as `<time>-<players>p-<preset>.ron` (the record) and `.txt` (the move list)
+/// in `dir`; returns the record's path.
+pub fn export(game: &Game, dir: &Path, now: SystemTime) -> std::io::Result<PathBuf> {
+    let record = GameRecord::from_game(game);
+    let base = format!(
+        "{}-{}p-{}",
+        timestamp(now),
+        game.setup().players,
+        preset_of(game.rules())
+    );
+    let ron_path = dir.join(format!("{base}.ron"));
+    write_atomic(&ron_path, record.to_ron().as_bytes())?;
+    write_atomic(
+        &dir.join(format!("{base}.txt")),
+        move_list_text(game).as_bytes(),
+    )?;
+    Ok(ron_path)
+}
+
+/// Reads and checks a record: the error names the first bad move.
+pub fn check_record(text: &str) -> Result<GameRecord, String> {
+    let record = GameRecord::from_ron(text).map_err(|e| e.to_string())?;
+    record.replay().map_err(|e| e.to_string())?;
+    Ok(record)
+}
+
+fn export_game(
+    mut requests: MessageReader<RecordCommand>,
+    dir: Res<DataDir>,
+    game: Option<Res<CurrentGame>>,
+    mut notices: MessageWriter<Notice>,
+) {
+    for r in requests.read() {
+        if *r != RecordCommand::Export {
+            continue;
+        }
+        let Some(game) = game.as_ref() else { continue };
+        let Some(folder) = dir.file(RECORDS_DIR) else {
+            notices.write(Notice::Info(
+                "Records are not kept in this session (no data folder).".into(),
+            ));
+            continue;
+        };
+        match export(game, &folder, SystemTime::now()) {
+            Ok(path) => notices.write(Notice::Info(format!(
+                "Record saved as {}",
+                path.file_name().unwrap_or_default().to_string_lossy()
+            ))),
+            Err(e) => notices.write(Notice::Refused(format!("Could not save the record: {e}"))),
+        };
+    }
+}
+
+fn open_record(
+    mut commands: Commands,
+    mut requests: MessageReader<RecordCommand>,
+    replay: Option<ResMut<Replay>>,
+    game: Option<Res<CurrentGame>>,
+    current: Option<Res<CurrentMatch>>,
+    pause: Res<State<Pause>>,
+    counted: Res<StatsCounted>,
+    mut error: ResMut<RecordError>,
+    mut suspended: ResMut<SavingSuspended>,
+    mut load: MessageWriter<LoadMatch>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    let mut replay = replay;
+    for r in requests.read() {
+        let (name, text) = match r {
+            RecordCommand::Open { name, text } => (name.clone(), Ok(text.clone())),
+            RecordCommand::OpenFile(path) => (
+                path.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                std::fs::read_to_string(path).map_err(|e| format!("it could not be read: {e}")),
+            ),
+            _ => continue,
+        };
+        let record = match text.and_then(|t| check_record(&t)) {
+            Ok(r) => r,
+            Err(e) => {
+                error.0 = Some(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        error.0 = None;
+        // Keep the match that was on the board (only the first time: a second record opened
+        // from the replay must not stash the first record).
+        let stash = match replay.as_mut() {
+            Some(open) => open.stash.take(),
+            None => match (&game, &current) {
+                (Some(g), Some(c)) => Some(LoadMatch {
+                    game: g.0.clone(),
+                    config: c.0.clone(),
+                    paused: *pause.get() == Pause::Paused,
+                    stats_counted: counted.0,
+                    open: false,
+                }),
+                _ => None,
+            },
+        };
+        let at = record.moves.len();
+        let shown = record.replay().expect("checked above");
+        suspended.0 = true;
+        load.write(LoadMatch {
+            game: shown,
+            config: viewing_config(&record),
+            paused: true,
+            stats_counted: true,
+            open: false,
+        });
+        commands.insert_resource(Replay {
+            record,
+            name,
+            at,
+            stash,
+        });
+        // Not `set`: a same-state transition would close the record just opened.
+        NextState::set_if_neq(&mut screen, Screen::Replay);
+        return;
+    }
+}
+
+/// Seats for looking at a record: nobody plays.
+fn viewing_config(record: &GameRecord) -> MatchConfig {
+    MatchConfig {
+        rules: record.rules.clone(),
+        preset: preset_of(&record.rules),
+        players: record.setup.players,
+        seats: [Controller::Human; 6],
+    }
+}
+
+fn step_replay(
+    mut requests: MessageReader<RecordCommand>,
+    replay: Option<ResMut<Replay>>,
+    game: Option<ResMut<CurrentGame>>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    let (Some(mut replay), Some(mut game)) = (replay, game) else {
+        return;
+    };
+    for r in requests.read() {
+        let RecordCommand::Goto(n) = *r else { continue };
+        let n = n.min(replay.len());
+        if n == replay.at {
+            continue;
+        }
+        // Every prefix of a checked record replays.
+        if let Ok(g) = replay.record.replay_to(n) {
+            game.0 = g;
+            replay.at = n;
+            changed.write(BoardChanged);
+        }
+    }
+}
+
+fn play_from_here(
+    mut commands: Commands,
+    mut requests: MessageReader<RecordCommand>,
+    replay: Option<Res<Replay>>,
+    mut suspended: ResMut<SavingSuspended>,
+    mut load: MessageWriter<LoadMatch>,
+) {
+    let Some(replay) = replay else { return };
+    for r in requests.read() {
+        let RecordCommand::PlayFromHere(level) = *r else {
+            continue;
+        };
+        let Ok(game) = replay.record.replay_to(replay.at) else {
+            continue;
+        };
+        let mut config = viewing_config(&replay.record);
+        if let (Some(level), Some(mover)) = (level, game.to_move()) {
+            for (seat, c) in config.seats.iter_mut().enumerate() {
+                if seat != mover {
+                    *c = Controller::Computer(level);
+                }
+            }
+        }
+        commands.remove_resource::<Replay>();
+        suspended.0 = false;
+        load.write(LoadMatch {
+            game,
+            config,
+            paused: false,
+            stats_counted: false,
+            open: true,
+        });
+        return;
+    }
+}
+
+/// Leaving the record puts the match that was there before back (or clears the board).
+fn close_replay(
+    mut commands: Commands,
+    replay: Option<ResMut<Replay>>,
+    mut suspended: ResMut<SavingSuspended>,
+    mut load: MessageWriter<LoadMatch>,
+    pieces: Query<Entity, Or<(With<Marble>, With<Seat>)>>,
+) {
+    suspended.0 = false;
+    let Some(mut replay) = replay else { return };
+    match replay.stash.take() {
+        Some(stash) => {
+            load.write(stash);
+        }
+        None => {
+            commands.remove_resource::<CurrentGame>();
+            commands.remove_resource::<CurrentMatch>();
+            for e in &pieces {
+                commands.entity(e).despawn();
+            }
+        }
+    }
+    commands.remove_resource::<Replay>();
+}

@@ -1,0 +1,242 @@
+//! Statistics of the people at this device, per player count and preset: games, wins, places,
+//! fastest win, longest jump chain, and the record against each computer level. A match is
+//! counted once, when it ends; the tables are saved like settings (atomic RON, set aside when
+//! damaged).
+
+use crate::board::{CurrentGame, CurrentMatch};
+use crate::config::{Controller, MatchConfig};
+use crate::persist::files::{Loaded, Problem, load_or_set_aside, write_atomic};
+use crate::persist::formats;
+use crate::persist::{DataDir, FileNotes, LoadSystems, SavingSuspended, StatsCounted};
+use crate::state::AppSystems;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::time::SystemTime;
+use sternhalma_rules::ai::Level;
+use sternhalma_rules::{Action, Game, GameRecord, Status};
+
+/// The statistics file.
+pub const STATS_FILE: &str = "stats.ron";
+/// The statistics format this build writes.
+pub const STATS_VERSION: u32 = 1;
+
+/// Every table of statistics.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stats {
+    /// [`STATS_VERSION`].
+    pub version: u32,
+    /// One table per "N players, preset".
+    pub tables: BTreeMap<String, Table>,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            version: STATS_VERSION,
+            tables: BTreeMap::new(),
+        }
+    }
+}
+
+/// The figures of one player count and preset. "You" are the people at the device: in a game
+/// with several people, the best placed of them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Table {
+    /// Finished games with at least one person playing.
+    pub games: u32,
+    /// Games you finished first.
+    pub wins: u32,
+    /// Games that ended level at the top.
+    pub draws: u32,
+    /// How often you placed 1st, 2nd, … 6th.
+    pub places: [u32; 6],
+    /// Fewest moves of yours in a game you won.
+    pub fastest_win: Option<u32>,
+    /// Most hops in one of your moves.
+    pub longest_chain: u32,
+    /// Games where you placed ahead of / behind a computer of each level.
+    pub versus: BTreeMap<Level, Versus>,
+}
+
+/// Your record against one computer level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Versus {
+    /// You placed ahead of it.
+    pub wins: u32,
+    /// It placed ahead of you.
+    pub losses: u32,
+}
+
+/// The table name of a match: "2 players, classic".
+pub fn table_name(players: u8, preset: &str) -> String {
+    format!("{players} players, {preset}")
+}
+
+/// The hops of a move: 0 for a step, otherwise the number of jumps in the chain.
+pub fn hops(path: &[sternhalma_rules::Hole]) -> u32 {
+    match path {
+        [a, b] if a.distance(*b) == 1 => 0,
+        _ => path.len().saturating_sub(1) as u32,
+    }
+}
+
+impl Stats {
+    /// Adds a finished game. Returns false (and changes nothing) when the game is not over or
+    /// nobody at the device played in it.
+    pub fn record(&mut self, game: &Game, config: &MatchConfig) -> bool {
+        let Status::Over(outcome) = game.status() else {
+            return false;
+        };
+        let seats = config.controllers();
+        let humans: Vec<usize> = (0..seats.len()).filter(|&s| seats[s].is_human()).collect();
+        let Some(&best) = humans.iter().min_by_key(|&&s| outcome.places[s]) else {
+            return false;
+        };
+        let place = outcome.places[best];
+        let table = self
+            .tables
+            .entry(table_name(config.players, &config.preset))
+            .or_default();
+        table.games += 1;
+        let draw = outcome.is_draw(game.setup());
+        if draw {
+            table.draws += 1;
+        } else if place == 1 {
+            table.wins += 1;
+            let moves = humans
+                .iter()
+                .filter(|&&s| outcome.places[s] == 1)
+                .map(|&s| u32::from(game.moves_made(s)))
+                .min()
+                .unwrap_or(0);
+            table.fastest_win = Some(table.fastest_win.map_or(moves, |m| m.min(moves)));
+        }
+        if let Some(slot) = table.places.get_mut(usize::from(place).saturating_sub(1)) {
+            *slot += 1;
+        }
+        table.longest_chain = table.longest_chain.max(longest_chain(game, &humans));
+        for (s, c) in seats.iter().enumerate() {
+            let Controller::Computer(level) = *c else {
+                continue;
+            };
+            let theirs = outcome.places[s];
+            let v = table.versus.entry(level).or_default();
+            if place < theirs {
+                v.wins += 1;
+            } else if place > theirs {
+                v.losses += 1;
+            }
+        }
+        true
+    }
+
+    /// Readable RON.
+    pub fn to_ron(&self) -> String {
+        let cfg = ron::ser::PrettyConfig::default();
+        let mut text = ron::ser::to_string_pretty(self, cfg).expect("plain data serialises");
+        text.push('\n');
+        text
+    }
+
+    /// Reads statistics, refusing newer or damaged files.
+    pub fn from_ron(text: &str) -> Result<Stats, Problem> {
+        let stats: Stats =
+            ron::from_str(text).map_err(|e| Problem::new(formats::DAMAGED, e.to_string()))?;
+        match stats.version {
+            STATS_VERSION => Ok(stats),
+            v if v > STATS_VERSION => Err(Problem::new(
+                formats::NEWER,
+                format!("statistics version {v}"),
+            )),
+            v => Err(Problem::new(
+                formats::DAMAGED,
+                format!("statistics version {v} does not exist"),
+            )),
+        }
+    }
+}
+
+/// The most hops in one move by any of `seats`, found by replaying the game from its start.
+fn longest_chain(game: &Game, seats: &[usize]) -> u32 {
+    let Ok(mut replay) = GameRecord::from_game(game).replay_to(0) else {
+        return 0;
+    };
+    let mut best = 0;
+    for (i, action) in game.actions().iter().enumerate() {
+        if replay.actions().len() > i {
+            // An automatic pass, already played by the replay.
+            continue;
+        }
+        if let (Action::Move(path), Some(mover)) = (action, replay.to_move())
+            && seats.contains(&mover)
+        {
+            best = best.max(hops(path));
+        }
+        if replay.act(action.clone()).is_err() {
+            break;
+        }
+    }
+    best
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Stats>()
+        .add_systems(Startup, load_stats.in_set(LoadSystems))
+        .add_systems(
+            Update,
+            count_finished_match
+                .in_set(AppSystems::Present)
+                .run_if(resource_exists::<CurrentGame>),
+        );
+}
+
+fn load_stats(dir: Res<DataDir>, mut stats: ResMut<Stats>, mut notes: ResMut<FileNotes>) {
+    let Some(path) = dir.file(STATS_FILE) else {
+        return;
+    };
+    match load_or_set_aside(&path, SystemTime::now(), Stats::from_ron) {
+        Loaded::Missing => {}
+        Loaded::Read(s) => *stats = s,
+        Loaded::SetAside { reason, moved_to } => {
+            warn!("statistics file {path:?} set aside: {reason}");
+            let kept = moved_to
+                .as_ref()
+                .and_then(|p| p.file_name())
+                .map_or("it could not be moved".into(), |n| {
+                    format!("it was kept as {}", n.to_string_lossy())
+                });
+            notes.0.push(format!(
+                "Your statistics could not be used because {}, so they start again; {kept}.",
+                reason.plain
+            ));
+        }
+    }
+}
+
+/// Counts a match once, when it is over.
+fn count_finished_match(
+    game: Res<CurrentGame>,
+    current: Option<Res<CurrentMatch>>,
+    dir: Res<DataDir>,
+    suspended: Res<SavingSuspended>,
+    mut counted: ResMut<StatsCounted>,
+    mut stats: ResMut<Stats>,
+) {
+    if counted.0 || suspended.0 || !game.is_over() {
+        return;
+    }
+    let Some(current) = current else { return };
+    counted.0 = true;
+    if !stats.record(&game, &current) {
+        return;
+    }
+    if let Some(path) = dir.file(STATS_FILE)
+        && let Err(e) = write_atomic(&path, stats.to_ron().as_bytes())
+    {
+        warn!("could not save statistics to {path:?}: {e}");
+    }
+}
