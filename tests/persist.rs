@@ -1,0 +1,692 @@
+//! Saves, settings, statistics and records on a real data folder: the headless game is run,
+//! stopped and started again, and every damaged-file case is tried.
+
+mod common;
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use common::*;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, SystemTime};
+use sternhalma::board::{CurrentGame, CurrentMatch};
+use sternhalma::config::{AnimSpeed, Controller, Settings};
+use sternhalma::persist::files::{
+    Loaded, WRITE_STEPS, load_or_set_aside, temp_path, write_atomic, write_atomic_with,
+};
+use sternhalma::persist::formats::{SavedMatch, SettingsFile};
+use sternhalma::persist::{DataDir, FileNotes, SAVE_FILE, SETTINGS_FILE};
+use sternhalma::play::{Command, MoveRequest};
+use sternhalma::records::{RECORDS_DIR, RecordCommand, RecordError, Replay, list_records};
+use sternhalma::state::{Screen, Turn};
+use sternhalma::stats::{STATS_FILE, Stats};
+use sternhalma_rules::ai::{Budget, Level, choose_move};
+use sternhalma_rules::{Game, GameRecord, RuleSet, Setup, parse_path};
+
+/// A fresh folder under the system's temp dir, removed afterwards.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new() -> TempDir {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "sternhalma-test-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    /// Names of the files in the folder.
+    fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(&self.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The headless game keeping its files in `dir`, after its first frame (files loaded).
+fn app_in(dir: &TempDir) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(DataDir(Some(dir.0.clone())))
+        .add_plugins(sternhalma::CorePlugin)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    app.update();
+    app.update();
+    app
+}
+
+/// Plays a move as the input path would ask for it, and waits for the next person's turn.
+fn play(app: &mut App, text: &str) {
+    app.world_mut().write_message(MoveRequest {
+        path: parse_path(text).unwrap(),
+        confirmed: true,
+        dropped: false,
+    });
+    settle(app);
+}
+
+fn saved(dir: &TempDir) -> SavedMatch {
+    SavedMatch::from_ron(&std::fs::read_to_string(dir.file(SAVE_FILE)).unwrap()).unwrap()
+}
+
+fn actions(app: &App) -> Vec<String> {
+    game(app).actions().iter().map(|a| a.to_string()).collect()
+}
+
+fn notes(app: &App) -> Vec<String> {
+    app.world().resource::<FileNotes>().0.clone()
+}
+
+#[test]
+fn every_move_is_saved_and_continue_restores_the_game_after_a_restart() {
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    assert!(
+        !dir.file(SAVE_FILE).exists(),
+        "nothing to save before a game"
+    );
+    start(&mut app, vs(Level::Easy));
+    play(&mut app, "k3-k5");
+    let after_one = actions(&app);
+    assert_eq!(after_one.len(), 2, "the computer answered");
+    assert_eq!(saved(&dir).record.moves, after_one);
+    play(&mut app, "l3-l5");
+    assert_eq!(saved(&dir).record.moves.len(), 4);
+    // Undo is saved too, with its redo list.
+    command(&mut app, Command::Undo);
+    settle(&mut app);
+    let s = saved(&dir);
+    assert_eq!(s.record.moves, after_one);
+    assert_eq!(s.redo.len(), 2, "your move and the computer's reply");
+    assert_eq!(
+        s.seats,
+        vec![Controller::Human, Controller::Computer(Level::Easy)]
+    );
+    let position = game(&app).hash();
+    drop(app);
+
+    // The next start: the game is there, at the same position, redo included.
+    let mut app = app_in(&dir);
+    assert_eq!(
+        screen(&app),
+        Screen::MainMenu,
+        "continue is offered, not forced"
+    );
+    assert_eq!(actions(&app), after_one);
+    assert_eq!(game(&app).hash(), position);
+    assert!(game(&app).can_redo());
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().controllers(),
+        &[Controller::Human, Controller::Computer(Level::Easy)]
+    );
+    assert!(notes(&app).is_empty());
+    // "Continue" opens it on your turn.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    settle(&mut app);
+    assert_eq!(turn(&app), Some(Turn::Human));
+    command(&mut app, Command::Redo);
+    settle(&mut app);
+    assert_eq!(actions(&app).len(), 4);
+}
+
+#[test]
+fn a_write_stopped_at_any_step_leaves_the_last_good_save() {
+    let dir = TempDir::new();
+    let path = dir.file(SAVE_FILE);
+    let mut game = Game::from_preset("classic", Some(2), None).unwrap();
+    let config = people("classic", 2);
+    let mut last_good = SavedMatch::of(&game, &config, false, false).to_ron();
+    write_atomic(&path, last_good.as_bytes()).unwrap();
+    for (i, step) in WRITE_STEPS.iter().enumerate() {
+        let m = game.legal_moves()[i].path.clone();
+        game.play(&m).unwrap();
+        let next = SavedMatch::of(&game, &config, false, false).to_ron();
+        let crash = std::io::Error::other("the app was killed here");
+        let result = write_atomic_with(&path, next.as_bytes(), &mut |s| {
+            if s == *step {
+                Err(std::io::Error::other(crash.to_string()))
+            } else {
+                Ok(())
+            }
+        });
+        assert!(result.is_err());
+        let text = std::fs::read_to_string(&path).unwrap();
+        // Before the rename the old save is whole; from the rename on, the new one is.
+        let expected = if *step == sternhalma::persist::files::WriteStep::Renamed {
+            &next
+        } else {
+            &last_good
+        };
+        assert_eq!(&text, expected, "stopped after {step:?}");
+        SavedMatch::from_ron(&text).unwrap().restore().unwrap();
+        last_good = text;
+        // The next good write goes through whatever the crash left behind.
+        write_atomic(&path, last_good.as_bytes()).unwrap();
+        assert!(!temp_path(&path).exists());
+    }
+}
+
+/// Run as a child process by `a_killed_writer_never_leaves_a_damaged_save`: writes ever longer
+/// games to the save file until it is killed.
+#[test]
+#[ignore = "child process of a_killed_writer_never_leaves_a_damaged_save"]
+fn writer_child() {
+    let path = PathBuf::from(
+        std::env::var("STERNHALMA_WRITER_CHILD").expect("run by the killed-writer test"),
+    );
+    let config = people("classic", 2);
+    let mut game = Game::from_preset("classic", Some(2), None).unwrap();
+    for seed in 0u64.. {
+        if game.is_over() || game.actions().len() > 120 {
+            game = Game::from_preset("classic", Some(2), None).unwrap();
+        }
+        let m = choose_move(&game, Level::Greedy, seed, &Budget::unlimited()).unwrap();
+        game.play(&m.path).unwrap();
+        let text = SavedMatch::of(&game, &config, false, false).to_ron();
+        write_atomic(&path, text.as_bytes()).unwrap();
+    }
+}
+
+#[test]
+fn a_killed_writer_never_leaves_a_damaged_save() {
+    let dir = TempDir::new();
+    let path = dir.file(SAVE_FILE);
+    let game = Game::from_preset("classic", Some(2), None).unwrap();
+    let first = SavedMatch::of(&game, &people("classic", 2), false, false).to_ron();
+    write_atomic(&path, first.as_bytes()).unwrap();
+    let exe = std::env::current_exe().unwrap();
+    let mut longest = 0;
+    for round in 0..12u64 {
+        let mut child = std::process::Command::new(&exe)
+            .args(["writer_child", "--exact", "--ignored", "--nocapture"])
+            .env("STERNHALMA_WRITER_CHILD", &path)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(40 + 23 * round));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let s = SavedMatch::from_ron(&text).expect("a whole save after a kill");
+        s.restore().expect("a playable save after a kill");
+        longest = longest.max(s.record.moves.len());
+    }
+    assert!(longest > 0, "the child did write new saves");
+}
+
+/// Sets up `game.ron` with `text`, starts the app and checks the documented behaviour: no game,
+/// one plain sentence, the file kept aside byte for byte, and a new save written normally.
+fn damaged_save_is_set_aside(text: &[u8], plain: &str) {
+    let dir = TempDir::new();
+    std::fs::write(dir.file(SAVE_FILE), text).unwrap();
+    let mut app = app_in(&dir);
+    assert!(app.world().get_resource::<CurrentGame>().is_none());
+    let notes = notes(&app);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].starts_with("Your saved game could not be continued because")
+            && notes[0].contains(plain),
+        "{}",
+        notes[0]
+    );
+    let names = dir.names();
+    assert_eq!(names.len(), 1, "{names:?}");
+    assert!(names[0].starts_with("game.broken-") && names[0].ends_with(".ron"));
+    assert!(notes[0].contains(&names[0]), "the note names the kept file");
+    assert_eq!(std::fs::read(dir.file(&names[0])).unwrap(), text);
+    // Playing on saves a new game and leaves the kept file alone.
+    start(&mut app, people("classic", 2));
+    play(&mut app, "k3-k5");
+    assert_eq!(saved(&dir).record.moves, vec!["k3-k5"]);
+    assert_eq!(std::fs::read(dir.file(&names[0])).unwrap(), text);
+}
+
+fn a_good_save_text() -> String {
+    let mut game = Game::from_preset("classic", Some(2), None).unwrap();
+    game.play_notation("k3-k5").unwrap();
+    game.play_notation("e15-e13").unwrap();
+    SavedMatch::of(&game, &people("classic", 2), false, false).to_ron()
+}
+
+#[test]
+fn a_truncated_save_is_set_aside() {
+    let good = a_good_save_text();
+    damaged_save_is_set_aside(&good.as_bytes()[..good.len() / 2], "it is damaged");
+}
+
+#[test]
+fn random_bytes_are_set_aside() {
+    let bytes: Vec<u8> = (0..600u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    damaged_save_is_set_aside(&bytes, "it is damaged");
+}
+
+#[test]
+fn a_save_from_a_newer_version_is_set_aside() {
+    let text = a_good_save_text().replacen("version: 2", "version: 9", 1);
+    damaged_save_is_set_aside(text.as_bytes(), "newer version");
+}
+
+#[test]
+fn a_save_missing_a_field_is_set_aside() {
+    let text = a_good_save_text().replace("    paused: false,\n", "");
+    assert!(!text.contains("paused"));
+    damaged_save_is_set_aside(text.as_bytes(), "it is damaged");
+}
+
+#[test]
+fn a_hand_edited_illegal_move_is_set_aside() {
+    let text = a_good_save_text().replace("\"e15-e13\"", "\"e15-e11\"");
+    damaged_save_is_set_aside(text.as_bytes(), "its moves do not follow the rules");
+}
+
+#[test]
+fn an_empty_save_is_set_aside() {
+    damaged_save_is_set_aside(b"", "it is damaged");
+}
+
+#[test]
+fn a_first_version_save_is_migrated() {
+    let dir = TempDir::new();
+    let mut game = Game::from_preset("casual", Some(3), None).unwrap();
+    game.play_notation("k3-k5").unwrap();
+    let record = GameRecord::from_game(&game).to_ron();
+    let v1 = format!("(version: 1, seats: [Human, Computer(Hard), Human], record: {record})");
+    std::fs::write(dir.file(SAVE_FILE), v1).unwrap();
+    let app = app_in(&dir);
+    assert!(notes(&app).is_empty(), "{:?}", notes(&app));
+    assert_eq!(actions(&app), vec!["k3-k5"]);
+    let m = app.world().resource::<CurrentMatch>();
+    assert_eq!(
+        m.preset, "casual",
+        "the preset is recognised from the rules"
+    );
+    assert_eq!(m.controllers()[1], Controller::Computer(Level::Hard));
+}
+
+#[test]
+fn settings_persist_and_damaged_settings_fall_back_to_defaults() {
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    assert_eq!(*app.world().resource::<Settings>(), Settings::default());
+    {
+        let mut s = app.world_mut().resource_mut::<Settings>();
+        s.volume = 0.25;
+        s.muted = true;
+        s.speed = AnimSpeed::Fast;
+        s.colour_blind = true;
+    }
+    app.update();
+    let text = std::fs::read_to_string(dir.file(SETTINGS_FILE)).unwrap();
+    let written = SettingsFile::from_ron(&text).unwrap();
+    assert_eq!(written.volume, 0.25);
+    drop(app);
+    let app = app_in(&dir);
+    assert_eq!(*app.world().resource::<Settings>(), written);
+    drop(app);
+
+    for bad in [
+        text[..text.len() / 3].to_string(),
+        text.replace("volume: 0.25", "volume: 7.0"),
+        text.replace("version: 1", "version: 5"),
+        text.replace("last_preset: \"classic\"", "last_preset: \"no-such-rules\""),
+        "\u{1}\u{2}garbage".to_string(),
+    ] {
+        std::fs::write(dir.file(SETTINGS_FILE), &bad).unwrap();
+        let app = app_in(&dir);
+        assert_eq!(
+            *app.world().resource::<Settings>(),
+            Settings::default(),
+            "{bad}"
+        );
+        let notes = notes(&app);
+        assert!(
+            notes.len() == 1 && notes[0].starts_with("Your settings could not be used"),
+            "{notes:?}"
+        );
+        assert!(!dir.file(SETTINGS_FILE).exists());
+        let kept: Vec<String> = dir
+            .names()
+            .into_iter()
+            .filter(|n| n.starts_with("settings.broken-"))
+            .collect();
+        assert!(!kept.is_empty());
+        assert!(
+            kept.iter()
+                .any(|k| std::fs::read_to_string(dir.file(k)).unwrap() == bad)
+        );
+        for k in kept {
+            std::fs::remove_file(dir.file(&k)).unwrap();
+        }
+    }
+}
+
+#[test]
+fn starting_a_game_remembers_players_seats_and_preset_for_next_time() {
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    let mut c = people("casual", 3);
+    c.seats[1] = Controller::Computer(Level::Hard);
+    start(&mut app, c);
+    drop(app);
+    let app = app_in(&dir);
+    let s = app.world().resource::<Settings>();
+    assert_eq!((s.default_players, s.last_preset.as_str()), (3, "casual"));
+    assert_eq!(s.default_seats[1], Controller::Computer(Level::Hard));
+    let draft = app.world().resource::<sternhalma::config::MatchConfig>();
+    assert_eq!((draft.players, draft.preset.as_str()), (3, "casual"));
+}
+
+/// A whole two-player game between greedy players (fast and always finishing).
+fn greedy_game() -> Game {
+    let mut game = Game::from_preset("classic", Some(2), None).unwrap();
+    let mut seed = 1;
+    while !game.is_over() {
+        let m = choose_move(&game, Level::Greedy, seed, &Budget::unlimited()).unwrap();
+        game.play(&m.path).unwrap();
+        seed += 1;
+        assert!(game.actions().len() < 1000);
+    }
+    game
+}
+
+#[test]
+fn statistics_count_places_fastest_win_chains_and_levels() {
+    let game = greedy_game();
+    let sternhalma_rules::Status::Over(outcome) = game.status() else {
+        unreachable!()
+    };
+    let mut config = people("classic", 2);
+    config.seats[1] = Controller::Computer(Level::Hard);
+    let mut stats = Stats::default();
+    assert!(stats.record(&game, &config));
+    let t = &stats.tables["2 players, classic"];
+    assert_eq!(t.games, 1);
+    let you_won = outcome.places[0] < outcome.places[1];
+    assert_eq!(t.wins, u32::from(you_won));
+    assert_eq!(t.places[usize::from(outcome.places[0]) - 1], 1);
+    assert_eq!(
+        t.fastest_win,
+        you_won.then(|| u32::from(game.moves_made(0)))
+    );
+    // The longest chain of seat 0, counted independently here.
+    let mut replay = Game::from_preset("classic", Some(2), None).unwrap();
+    let mut longest = 0;
+    for (i, a) in game.actions().iter().enumerate() {
+        if replay.actions().len() > i {
+            continue;
+        }
+        if let (sternhalma_rules::Action::Move(p), Some(0)) = (a, replay.to_move()) {
+            let hops = if p.len() == 2 && p[0].distance(p[1]) == 1 {
+                0
+            } else {
+                p.len() - 1
+            };
+            longest = longest.max(hops as u32);
+        }
+        replay.act(a.clone()).unwrap();
+    }
+    assert!(longest >= 2, "greedy play makes jump chains");
+    assert_eq!(t.longest_chain, longest);
+    let v = t.versus[&Level::Hard];
+    assert_eq!(
+        (v.wins, v.losses),
+        (u32::from(you_won), u32::from(!you_won))
+    );
+    // Not over, or nobody at the device: nothing counted.
+    assert!(!stats.record(
+        &Game::from_preset("classic", Some(2), None).unwrap(),
+        &config
+    ));
+    let mut computers = config.clone();
+    computers.seats[0] = Controller::Computer(Level::Easy);
+    assert!(!stats.record(&game, &computers));
+    assert_eq!(stats.tables["2 players, classic"].games, 1);
+    // Round trip.
+    assert_eq!(Stats::from_ron(&stats.to_ron()).unwrap(), stats);
+}
+
+#[test]
+fn a_finished_match_is_counted_once_even_after_a_restart() {
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    start(&mut app, vs(Level::Medium));
+    play(&mut app, "k3-k5");
+    // The computer gives up: you win.
+    command(&mut app, Command::Resign(1));
+    settle(&mut app);
+    assert!(game(&app).is_over());
+    let stats = app.world().resource::<Stats>().clone();
+    let t = &stats.tables["2 players, classic"];
+    assert_eq!((t.games, t.wins, t.places[0]), (1, 1, 1));
+    assert_eq!(t.fastest_win, Some(1));
+    assert_eq!(t.versus[&Level::Medium].wins, 1);
+    assert!(saved(&dir).stats_counted);
+    drop(app);
+    let mut app = app_in(&dir);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<Stats>(), stats, "not counted again");
+    let on_disk = Stats::from_ron(&std::fs::read_to_string(dir.file(STATS_FILE)).unwrap()).unwrap();
+    assert_eq!(on_disk, stats);
+}
+
+#[test]
+fn damaged_statistics_are_set_aside() {
+    let dir = TempDir::new();
+    std::fs::write(dir.file(STATS_FILE), "(version: 1, tables: {\"2 players").unwrap();
+    let app = app_in(&dir);
+    assert_eq!(*app.world().resource::<Stats>(), Stats::default());
+    assert!(notes(&app)[0].starts_with("Your statistics could not be used"));
+    assert!(dir.names().iter().any(|n| n.starts_with("stats.broken-")));
+}
+
+#[test]
+fn records_export_replay_and_play_on_from_any_move() {
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    start(&mut app, people("classic", 2));
+    play(&mut app, "k3-k5");
+    play(&mut app, "e15-e13");
+    // Two jump chains, as the engine offers them.
+    for _ in 0..2 {
+        let jump = game(&app)
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.path.len() >= 3)
+            .expect("a chain of jumps");
+        play(&mut app, &sternhalma_rules::format_path(&jump.path));
+    }
+    let finished_moves = actions(&app);
+    assert_eq!(finished_moves.len(), 4);
+    command_r(&mut app, RecordCommand::Export);
+    let files = list_records(&dir.file(RECORDS_DIR));
+    assert_eq!(files.len(), 1);
+    let record = GameRecord::from_ron(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
+    assert_eq!(record.moves, finished_moves);
+    let txt = std::fs::read_to_string(files[0].with_extension("txt")).unwrap();
+    assert!(
+        txt.contains("k3-k5") && txt.contains(&finished_moves[3]),
+        "{txt}"
+    );
+
+    // A different game on the board, then the record opened over it.
+    start(&mut app, people("classic", 2));
+    play(&mut app, "l3-l5");
+    let saved_before = std::fs::read_to_string(dir.file(SAVE_FILE)).unwrap();
+    command_r(&mut app, RecordCommand::OpenFile(files[0].clone()));
+    app.update();
+    assert_eq!(screen(&app), Screen::Replay);
+    assert_eq!(
+        actions(&app),
+        finished_moves,
+        "the record is shown at its end"
+    );
+    command_r(&mut app, RecordCommand::Goto(1));
+    assert_eq!(actions(&app), vec!["k3-k5"]);
+    assert_eq!(app.world().resource::<Replay>().at, 1);
+    command_r(&mut app, RecordCommand::Goto(99));
+    assert_eq!(actions(&app).len(), 4, "clamped to the end");
+    command_r(&mut app, RecordCommand::Goto(2));
+    app.update();
+    assert_eq!(
+        std::fs::read_to_string(dir.file(SAVE_FILE)).unwrap(),
+        saved_before,
+        "viewing a record never overwrites the save"
+    );
+    // Closing puts the match back.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Records);
+    app.update();
+    app.update();
+    assert_eq!(actions(&app), vec!["l3-l5"]);
+    assert!(app.world().get_resource::<Replay>().is_none());
+
+    // Open again, go to move 2 and play on against the computer.
+    command_r(&mut app, RecordCommand::OpenFile(files[0].clone()));
+    command_r(&mut app, RecordCommand::Goto(2));
+    command_r(&mut app, RecordCommand::PlayFromHere(Some(Level::Easy)));
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(turn(&app), Some(Turn::Human));
+    assert_eq!(&actions(&app)[..2], &["k3-k5", "e15-e13"]);
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().controllers(),
+        &[Controller::Human, Controller::Computer(Level::Easy)]
+    );
+    play(&mut app, &finished_moves[2]);
+    assert_eq!(saved(&dir).record.moves.len(), 4, "saving is back on");
+}
+
+fn command_r(app: &mut App, c: RecordCommand) {
+    app.world_mut().write_message(c);
+    app.update();
+}
+
+#[test]
+fn a_bad_record_is_refused_naming_the_first_bad_move() {
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    let mut game = Game::new(
+        Setup::new(2, 10, false).unwrap(),
+        RuleSet::preset("classic").unwrap(),
+    )
+    .unwrap();
+    game.play_notation("k3-k5").unwrap();
+    game.play_notation("e15-e13").unwrap();
+    let text = GameRecord::from_game(&game)
+        .to_ron()
+        .replace("\"e15-e13\"", "\"e15-e13\", \"k5-k9\", \"m1-m2\"");
+    command_r(
+        &mut app,
+        RecordCommand::Open {
+            name: "pasted".into(),
+            text,
+        },
+    );
+    let error = app.world().resource::<RecordError>().0.clone().unwrap();
+    assert!(error.contains("move 3 'k5-k9'"), "{error}");
+    assert_ne!(screen(&app), Screen::Replay);
+    command_r(
+        &mut app,
+        RecordCommand::Open {
+            name: "pasted".into(),
+            text: "not a record".into(),
+        },
+    );
+    assert!(
+        app.world()
+            .resource::<RecordError>()
+            .0
+            .as_ref()
+            .unwrap()
+            .contains("not a game record")
+    );
+}
+
+#[test]
+fn a_set_aside_file_never_overwrites_an_older_kept_file() {
+    let dir = TempDir::new();
+    let path = dir.file(SAVE_FILE);
+    let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_795_976_404);
+    for i in 0..3 {
+        std::fs::write(&path, format!("bad {i}")).unwrap();
+        let r = load_or_set_aside(&path, now, |t| SavedMatch::from_ron(t).map(|_| ()));
+        let Loaded::SetAside {
+            moved_to: Some(to), ..
+        } = r
+        else {
+            panic!("{r:?}")
+        };
+        assert_eq!(std::fs::read_to_string(&to).unwrap(), format!("bad {i}"));
+    }
+    assert_eq!(
+        dir.names(),
+        vec![
+            "game.broken-20261129-182004-2.ron",
+            "game.broken-20261129-182004-3.ron",
+            "game.broken-20261129-182004.ron",
+        ]
+    );
+    assert!(matches!(
+        load_or_set_aside(&path, now, |_| Ok::<(), _>(())),
+        Loaded::Missing
+    ));
+}
+
+#[test]
+fn clocks_and_pause_survive_a_save() {
+    let mut rules = RuleSet::preset("classic").unwrap();
+    rules.clock = Some(sternhalma_rules::rules::ClockRule::Reserve {
+        reserve_ms: 60_000,
+        increment_ms: 2_000,
+    });
+    let mut game = Game::new(Setup::new(2, 10, false).unwrap(), rules.clone()).unwrap();
+    game.tick(7_500);
+    game.play_notation("k3-k5").unwrap();
+    game.tick(1_250);
+    let mut config = people("classic", 2);
+    config.rules = rules;
+    let saved = SavedMatch::of(&game, &config, true, false);
+    assert_eq!(saved.clocks, vec![54_500, 58_750]);
+    let back = SavedMatch::from_ron(&saved.to_ron())
+        .unwrap()
+        .restore()
+        .unwrap();
+    assert_eq!(back.game.clock_ms(0), Some(54_500));
+    assert_eq!(back.game.clock_ms(1), Some(58_750));
+    assert!(back.paused);
+    // A reading a per-move clock could never show is refused.
+    let mut per_move = saved.clone();
+    per_move.record.rules.clock = Some(sternhalma_rules::rules::ClockRule::PerMove {
+        limit_ms: 30_000,
+        resign_after: 3,
+    });
+    let problem = per_move.restore().err().expect("refused");
+    assert!(problem.detail.contains("clock"), "{problem}");
+}
