@@ -81,11 +81,23 @@ pub fn rest_translation(hole: Hole) -> Vec3 {
     hole_position(hole).extend(MARBLE_Z)
 }
 
+/// A moving marble landed at the end of one hop of its path (the sounds follow these).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HopLanded {
+    /// The marble.
+    pub marble: Entity,
+    /// Which hop of its path, from 0.
+    pub hop: usize,
+    /// A jump (or else a step).
+    pub jump: bool,
+}
+
 /// Runs the animations; other plugins order themselves around it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AnimationSystems;
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_message::<HopLanded>();
     app.add_message::<RequestRedraw>().add_systems(
         Update,
         (
@@ -129,11 +141,21 @@ fn animate_marbles(
     mut commands: Commands,
     mut moving: Query<(Entity, &Marble, &mut MoveAnimation, &mut Transform)>,
     mut redraw: MessageWriter<RequestRedraw>,
+    mut landed: MessageWriter<HopLanded>,
 ) {
     let rate = settings.speed.rate();
     for (e, marble, mut anim, mut t) in &mut moving {
         let step = rate.map_or(f32::INFINITY, |r| time.delta_secs() * r);
-        match anim.advance(step) {
+        let before = anim.hop;
+        let advanced = anim.advance(step);
+        for (hop, h) in anim.hops.iter().enumerate().take(anim.hop).skip(before) {
+            landed.write(HopLanded {
+                marble: e,
+                hop,
+                jump: h.jump,
+            });
+        }
+        match advanced {
             Some((pos, scale)) => {
                 t.translation = pos;
                 t.scale = Vec3::splat(scale);

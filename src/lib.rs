@@ -23,6 +23,7 @@ pub mod play;
 pub mod records;
 pub mod screenshot;
 pub mod selection;
+pub mod sound;
 pub mod state;
 pub mod stats;
 pub mod ui;
@@ -54,7 +55,13 @@ pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((CorePlugin, look::plugin, ui::plugin, screenshot::plugin));
+        app.add_plugins((
+            CorePlugin,
+            look::plugin,
+            ui::plugin,
+            screenshot::plugin,
+            sound::plugin,
+        ));
     }
 }
 
