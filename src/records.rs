@@ -296,7 +296,8 @@ fn close_replay(
     replay: Option<ResMut<Replay>>,
     mut suspended: ResMut<SavingSuspended>,
     mut load: MessageWriter<LoadMatch>,
-    pieces: Query<Entity, Or<(With<Marble>, With<Seat>)>>,
+    marbles: Query<Entity, With<Marble>>,
+    seats: Query<Entity, With<Seat>>,
 ) {
     suspended.0 = false;
     let Some(mut replay) = replay else { return };
@@ -307,7 +308,7 @@ fn close_replay(
         None => {
             commands.remove_resource::<CurrentGame>();
             commands.remove_resource::<CurrentMatch>();
-            for e in &pieces {
+            for e in marbles.iter().chain(&seats) {
                 commands.entity(e).despawn();
             }
         }

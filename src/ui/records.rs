@@ -65,7 +65,7 @@ pub(super) fn statistics(
                             ui.end_row();
                         };
                         row(ui, "Games", t.games.to_string());
-                        let pct = if t.games > 0 { 100 * t.wins / t.games } else { 0 };
+                        let pct = (100 * t.wins).checked_div(t.games).unwrap_or(0);
                         row(ui, "Wins", format!("{} ({pct}%)", t.wins));
                         if t.draws > 0 {
                             row(ui, "Draws", t.draws.to_string());
