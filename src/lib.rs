@@ -93,11 +93,15 @@ pub struct Options {
     /// Where saves and settings live (default: the platform's data directory; screenshot
     /// runs keep nothing unless this is given).
     pub data_dir: Option<String>,
+    /// A game record to open in the replay viewer.
+    pub record: Option<String>,
 }
 
 const USAGE: &str = "options: --screenshot PATH [--geometry PATH] --size WxH --players N \
 --rules PRESET --vs LEVEL --moves \"k3-k5 ...\" --click HOLE --screen \
-menu|new-game|rules|settings|game --colour-blind --fixed-board --data-dir PATH";
+menu|new-game|rules|settings|game --colour-blind --fixed-board --data-dir PATH --record FILE.ron";
+/// Screens `--screen` can open.
+const SCREENS: &str = "menu, new-game, rules, settings, statistics, records, game";
 
 impl Options {
     /// Reads the options listed in [`USAGE`]; any mistake is an error, never a panic.
@@ -132,6 +136,7 @@ impl Options {
                 "--colour-blind" | "--color-blind" => o.colour_blind = true,
                 "--fixed-board" => o.fixed_board = true,
                 "--data-dir" => o.data_dir = Some(value()?),
+                "--record" => o.record = Some(value()?),
                 other => return Err(format!("unknown option '{other}' ({USAGE})")),
             }
         }
@@ -236,11 +241,21 @@ pub fn run(options: Options) -> AppExit {
             "new-game" => state::Screen::NewGame,
             "rules" => state::Screen::Rules,
             "settings" => state::Screen::Settings,
-            _ => state::Screen::MainMenu,
+            "statistics" => state::Screen::Statistics,
+            "records" => state::Screen::Records,
+            "menu" => state::Screen::MainMenu,
+            other => {
+                eprintln!("sternhalma: --screen: no screen '{other}' (one of {SCREENS})");
+                return AppExit::error();
+            }
         };
         app.world_mut()
             .resource_mut::<NextState<state::Screen>>()
             .set(s);
+    }
+    if let Some(path) = &options.record {
+        app.world_mut()
+            .write_message(records::RecordCommand::OpenFile(path.into()));
     }
     app.insert_resource(screenshot::Script::new(&options));
     app.run()

@@ -340,6 +340,11 @@ fn settings_persist_and_damaged_settings_fall_back_to_defaults() {
         s.colour_blind = true;
     }
     app.update();
+    // A slider being dragged: written once it stays still, not every frame.
+    assert!(!dir.file(SETTINGS_FILE).exists());
+    for _ in 0..30 {
+        app.update();
+    }
     let text = std::fs::read_to_string(dir.file(SETTINGS_FILE)).unwrap();
     let written = SettingsFile::from_ron(&text).unwrap();
     assert_eq!(written.volume, 0.25);
@@ -391,6 +396,9 @@ fn starting_a_game_remembers_players_seats_and_preset_for_next_time() {
     let mut c = people("casual", 3);
     c.seats[1] = Controller::Computer(Level::Hard);
     start(&mut app, c);
+    // Quitting right away still writes the settings that were waiting to settle.
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
     drop(app);
     let app = app_in(&dir);
     let s = app.world().resource::<Settings>();

@@ -81,6 +81,14 @@ pub struct StatsCounted(pub bool);
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SavingSuspended(pub bool);
 
+/// Settings changed at this time (app clock) and not yet written: a slider drag writes once,
+/// when it stops.
+#[derive(Resource, Default)]
+struct SettingsDirty(Option<Duration>);
+
+/// How long settings must stay unchanged before they are written.
+const SETTINGS_SETTLE: Duration = Duration::from_millis(400);
+
 /// What was written last, to write only after a change.
 #[derive(Resource, Default)]
 struct LastSave {
@@ -107,6 +115,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<StatsCounted>()
         .init_resource::<SavingSuspended>()
         .init_resource::<LastSave>()
+        .init_resource::<SettingsDirty>()
         .add_message::<AppLifecycle>()
         .add_systems(
             Startup,
@@ -227,14 +236,27 @@ fn remember_match_choices(mut commands: MessageReader<Command>, mut settings: Re
     }
 }
 
-fn save_settings(dir: Res<DataDir>, settings: Res<Settings>) {
-    if !settings.is_changed() || settings.is_added() {
-        return;
+fn save_settings(
+    dir: Res<DataDir>,
+    settings: Res<Settings>,
+    time: Res<Time<Real>>,
+    mut dirty: ResMut<SettingsDirty>,
+) {
+    let now = time.elapsed();
+    if settings.is_changed() && !settings.is_added() {
+        dirty.0 = Some(now);
     }
+    if dirty.0.is_some_and(|at| now - at >= SETTINGS_SETTLE) {
+        dirty.0 = None;
+        write_settings(&dir, &settings);
+    }
+}
+
+fn write_settings(dir: &DataDir, settings: &Settings) {
     let Some(path) = dir.file(SETTINGS_FILE) else {
         return;
     };
-    if let Err(e) = write_atomic(&path, SettingsFile::to_ron(&settings).as_bytes()) {
+    if let Err(e) = write_atomic(&path, SettingsFile::to_ron(settings).as_bytes()) {
         warn!("could not save settings to {path:?}: {e}");
     }
 }
@@ -301,6 +323,8 @@ fn save_on_suspend_or_exit(
     pause: Res<State<Pause>>,
     counted: Res<StatsCounted>,
     suspended: Res<SavingSuspended>,
+    settings: Res<Settings>,
+    mut dirty: ResMut<SettingsDirty>,
     mut commands: MessageWriter<Command>,
 ) {
     let leaving = lifecycle
@@ -309,6 +333,9 @@ fn save_on_suspend_or_exit(
     let exiting = exits.read().count() > 0;
     if !leaving && !exiting {
         return;
+    }
+    if dirty.0.take().is_some() {
+        write_settings(&dir, &settings);
     }
     let Some(game) = game else { return };
     let paused = *pause.get() == Pause::Paused || leaving;

@@ -536,6 +536,16 @@ fn settings_screen(
             &mut s.handover_screen,
             "\"Pass the device\" screen between turns",
         );
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            ui.label("Sound volume");
+            ui.add_enabled(
+                !s.muted,
+                egui::Slider::new(&mut s.volume, 0.0..=1.0)
+                    .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
+            );
+        });
+        ui.checkbox(&mut s.muted, "Mute all sounds");
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             if ui.button("Back").clicked() {

@@ -126,8 +126,8 @@ pub(super) fn records_screen(
                     ui.label("No saved records yet: use \"Save record\" during or after a game.");
                 }
                 for path in files.iter().take(50) {
-                    let name = path.file_stem().unwrap_or_default().to_string_lossy();
-                    if ui.button(name.as_ref()).clicked() {
+                    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+                    if ui.button(record_label(&stem)).clicked() {
                         requests.write(RecordCommand::OpenFile(path.clone()));
                     }
                 }
@@ -159,6 +159,33 @@ pub(super) fn records_screen(
         });
     });
     Ok(())
+}
+
+/// "29 Nov 2026, 18:30 UTC — 2 players, classic" for an exported record's file name
+/// (`20261129-183000-2p-classic`); other names are shown as they are.
+fn record_label(stem: &str) -> String {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let parts: Vec<&str> = stem.splitn(4, '-').collect();
+    let [date, time, players, preset] = parts[..] else {
+        return stem.to_string();
+    };
+    let ok = date.len() == 8
+        && time.len() == 6
+        && date.bytes().chain(time.bytes()).all(|b| b.is_ascii_digit());
+    let month = date.get(4..6).and_then(|m| m.parse::<usize>().ok());
+    match (ok, month, players.strip_suffix('p')) {
+        (true, Some(m @ 1..=12), Some(n)) => format!(
+            "{} {} {}, {}:{} UTC — {n} players, {preset}",
+            date[6..8].trim_start_matches('0'),
+            MONTHS[m - 1],
+            &date[..4],
+            &time[..2],
+            &time[2..4]
+        ),
+        _ => stem.to_string(),
+    }
 }
 
 /// Buttons to keep the game: a file in the records folder, or the clipboard.
@@ -233,6 +260,7 @@ pub(super) fn replay_controls(
             ui.label(format!("Move {at} of {len}"));
         });
         let mut target = at;
+        ui.spacing_mut().slider_width = (ui.available_width() - 16.0).max(120.0);
         if len > 0
             && ui
                 .add(egui::Slider::new(&mut target, 0..=len).show_value(false))
