@@ -29,15 +29,21 @@ impl Clock for InstantClock {
 }
 
 /// Thinking time allowed per level, so stronger levels may search longer but none stalls play.
+/// Phones get a third less: their cores are slower and their batteries smaller, and the node
+/// budgets usually end the search well before either cap.
 pub fn think_ms(level: Level) -> u64 {
-    match level {
+    let desktop = match level {
         Level::Beginner | Level::Greedy => 150,
         Level::Easy => 300,
         Level::Medium => 700,
         Level::Hard => 1500,
         Level::Expert => 2500,
-    }
+    };
+    if MOBILE { desktop * 2 / 3 } else { desktop }
 }
+
+/// Built for Android or iOS.
+const MOBILE: bool = cfg!(any(target_os = "android", target_os = "ios"));
 
 /// The suggested move for the person to move, shown on the board until the position changes.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]

@@ -106,9 +106,15 @@ pub fn hole_position(h: Hole) -> Vec2 {
 /// The hole under a point of the unturned board, if it is close enough to one to count as a
 /// tap on it (within 0.55 spacings: generous for fingers, never ambiguous).
 pub fn hole_at(local: Vec2) -> Option<Hole> {
+    hole_near(local, 0.55 * SPACING)
+}
+
+/// The nearest hole to a point of the unturned board within `radius` (world units): a tap
+/// between two holes picks the closer one.
+pub fn hole_near(local: Vec2, radius: f32) -> Option<Hole> {
     Hole::all()
         .map(|h| (h, hole_position(h).distance_squared(local)))
-        .filter(|(_, d)| *d <= (0.55 * SPACING).powi(2))
+        .filter(|(_, d)| *d <= radius * radius)
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(h, _)| h)
 }

@@ -3,6 +3,9 @@
 //! and the tests, speak only these, so a tap and a click are the same thing.
 
 use crate::state::AppSystems;
+use crate::view::{BoardZoom, ViewGeometry, ViewInput};
+use bevy::input::keyboard::Key;
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -38,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<PointerInput>()
         .add_message::<NavInput>()
         .init_resource::<PointerDown>()
+        .init_resource::<Gesture>()
         .add_systems(
             Update,
             ((read_mouse, read_touches).in_set(PointerDevices), read_keys)
@@ -45,31 +49,59 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Whether the mouse button is held, and the last cursor position sent (to send moves only
-/// when the cursor really moved).
+/// The last cursor position sent (to send moves only when the cursor really moved).
 #[derive(Resource, Default)]
 struct PointerDown {
     last: Option<Vec2>,
 }
 
-fn cursor_world(window: &Window, camera: &Camera, at: &GlobalTransform) -> Option<Vec2> {
-    let cursor = window.cursor_position()?;
-    camera.viewport_to_world_2d(at, cursor).ok()
+/// Seconds within which a second tap makes a double-tap.
+const DOUBLE_TAP_SECS: f64 = 0.35;
+/// How far apart (logical pixels) the two taps of a double-tap may be.
+const DOUBLE_TAP_PX: f32 = 40.0;
+/// How far a finger may slide and still count as a tap.
+const TAP_SLOP_PX: f32 = 12.0;
+
+/// What the fingers are doing: one finger points (select, move, drag), two fingers zoom and
+/// pan the board until every finger is lifted.
+#[derive(Resource, Default)]
+struct Gesture {
+    /// Two fingers are (or were, until all lift) on the screen.
+    pinching: bool,
+    /// Distance and midpoint of the two fingers last frame.
+    last: Option<(f32, Vec2)>,
+    /// When and where the last single-finger tap ended.
+    last_tap: Option<(f64, Vec2)>,
 }
 
 fn read_mouse(
     buttons: Res<ButtonInput<MouseButton>>,
+    mut wheel: MessageReader<MouseWheel>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    geometry: Res<ViewGeometry>,
     mut state: ResMut<PointerDown>,
     mut out: MessageWriter<PointerInput>,
+    mut view: MessageWriter<ViewInput>,
 ) {
-    let (Ok(window), Some((camera, at))) = (windows.single(), cameras.iter().next()) else {
+    let Ok(window) = windows.single() else {
         return;
     };
-    let Some(world) = cursor_world(window, camera, at) else {
+    let Some(cursor) = window.cursor_position() else {
         return;
     };
+    for w in wheel.read() {
+        let lines = match w.unit {
+            MouseScrollUnit::Line => w.y,
+            MouseScrollUnit::Pixel => w.y / 40.0,
+        };
+        if lines != 0.0 {
+            view.write(ViewInput::Zoom {
+                factor: 1.15_f32.powf(lines),
+                at: cursor,
+            });
+        }
+    }
+    let world = geometry.screen_to_world(cursor);
     if state.last != Some(world) {
         state.last = Some(world);
         out.write(PointerInput::Moved(world));
@@ -80,32 +112,82 @@ fn read_mouse(
     if buttons.just_released(MouseButton::Left) {
         out.write(PointerInput::Released(world));
     }
+    if buttons.just_pressed(MouseButton::Middle) {
+        view.write(ViewInput::Reset);
+    }
 }
 
 fn read_touches(
     touches: Res<Touches>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    time: Res<Time<Real>>,
+    geometry: Res<ViewGeometry>,
+    zoom: Res<BoardZoom>,
+    mut gesture: ResMut<Gesture>,
     mut out: MessageWriter<PointerInput>,
+    mut view: MessageWriter<ViewInput>,
 ) {
-    let Some((camera, at)) = cameras.iter().next() else {
-        return;
-    };
-    let world = |p: Vec2| camera.viewport_to_world_2d(at, p).ok();
-    for t in touches.iter_just_pressed() {
-        if let Some(w) = world(t.position()) {
-            out.write(PointerInput::Pressed(w));
+    let down: Vec<Vec2> = touches.iter().map(|t| t.position()).collect();
+    if down.len() >= 2 {
+        if !gesture.pinching {
+            // A second finger turns a tap or drag into a pinch: drop what the first began.
+            gesture.pinching = true;
+            gesture.last = None;
+            out.write(PointerInput::Cancelled);
         }
+        let (a, b) = (down[0], down[1]);
+        let (dist, mid) = (a.distance(b), (a + b) / 2.0);
+        if let Some((last_dist, last_mid)) = gesture.last
+            && last_dist > 1.0
+        {
+            if (dist / last_dist - 1.0).abs() > 1e-4 {
+                view.write(ViewInput::Zoom {
+                    factor: dist / last_dist,
+                    at: mid,
+                });
+            }
+            if mid != last_mid {
+                view.write(ViewInput::Pan(mid - last_mid));
+            }
+        }
+        gesture.last = Some((dist, mid));
+        return;
+    }
+    if gesture.pinching {
+        // Fingers lift one by one after a pinch: nothing points until all are up.
+        if down.is_empty() {
+            *gesture = Gesture {
+                last_tap: gesture.last_tap,
+                ..default()
+            };
+        }
+        return;
+    }
+    for t in touches.iter_just_pressed() {
+        out.write(PointerInput::Pressed(
+            geometry.screen_to_world(t.position()),
+        ));
     }
     for t in touches.iter() {
-        if t.delta() != Vec2::ZERO
-            && let Some(w) = world(t.position())
-        {
-            out.write(PointerInput::Moved(w));
+        if t.delta() != Vec2::ZERO {
+            out.write(PointerInput::Moved(geometry.screen_to_world(t.position())));
         }
     }
     for t in touches.iter_just_released() {
-        if let Some(w) = world(t.position()) {
-            out.write(PointerInput::Released(w));
+        out.write(PointerInput::Released(
+            geometry.screen_to_world(t.position()),
+        ));
+        if t.position().distance(t.start_position()) > TAP_SLOP_PX {
+            continue;
+        }
+        let now = time.elapsed_secs_f64();
+        let double = gesture.last_tap.is_some_and(|(at, p)| {
+            now - at <= DOUBLE_TAP_SECS && p.distance(t.position()) <= DOUBLE_TAP_PX
+        });
+        if double && !zoom.is_default() {
+            view.write(ViewInput::Reset);
+            gesture.last_tap = None;
+        } else {
+            gesture.last_tap = Some((now, t.position()));
         }
     }
     if touches.any_just_canceled() {
@@ -113,7 +195,11 @@ fn read_touches(
     }
 }
 
-fn read_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<NavInput>) {
+fn read_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    logical: Res<ButtonInput<Key>>,
+    mut out: MessageWriter<NavInput>,
+) {
     for (key, dir) in [
         (KeyCode::ArrowUp, Vec2::Y),
         (KeyCode::ArrowDown, Vec2::NEG_Y),
@@ -127,7 +213,10 @@ fn read_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<NavInput>) 
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
         out.write(NavInput::Confirm);
     }
-    if keys.any_just_pressed([KeyCode::Escape, KeyCode::BrowserBack]) {
+    // Android's back button arrives as the logical key only (its key code is unidentified).
+    if keys.any_just_pressed([KeyCode::Escape, KeyCode::BrowserBack])
+        || logical.just_pressed(Key::BrowserBack)
+    {
         out.write(NavInput::Back);
     }
 }

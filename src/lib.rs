@@ -27,6 +27,7 @@ pub mod sound;
 pub mod state;
 pub mod stats;
 pub mod ui;
+pub mod view;
 
 /// The game's logic, with no rendering and no egui: safe on `MinimalPlugins`.
 pub struct CorePlugin;
@@ -38,6 +39,7 @@ impl Plugin for CorePlugin {
             .add_plugins((
                 state::plugin,
                 board::plugin,
+                view::plugin,
                 input::plugin,
                 selection::plugin,
                 play::plugin,
@@ -196,6 +198,10 @@ pub fn run(options: Options) -> AppExit {
     };
     let mut window = Window {
         title: "Sternhalma".into(),
+        // Phones: rotate with the device, no status bar or home indicator over the board.
+        recognize_rotation_gesture: false,
+        prefers_home_indicator_hidden: true,
+        prefers_status_bar_hidden: true,
         ..default()
     };
     if let Some((w, h)) = options.size {

@@ -8,7 +8,6 @@ use crate::play::BoardChanged;
 use crate::selection::{Highlight, HighlightKind, Segment};
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use sternhalma_rules::{Game, Point};
 
 /// Colour of the window around the board.
@@ -20,10 +19,7 @@ pub const REACHABLE: Color = Color::srgb(0.3, 0.95, 0.45);
 /// The mover's goal.
 pub const GOLD: Color = Color::srgb(1.0, 0.78, 0.15);
 
-/// The part of the window the board may use, in logical pixels (the UI sets it; `None` means
-/// the whole window).
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct BoardFrame(pub Option<Rect>);
+pub use crate::view::BoardFrame;
 
 /// Meshes and materials shared by every board entity.
 #[derive(Resource)]
@@ -60,8 +56,7 @@ impl LookAssets {
 struct Symbol;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<BoardFrame>()
-        .insert_resource(ClearColor(BACKGROUND))
+    app.insert_resource(ClearColor(BACKGROUND))
         .add_systems(PreStartup, make_assets)
         .add_systems(Startup, spawn_camera)
         .add_observer(dress_hole)
@@ -71,7 +66,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                fit_camera,
                 tint_points.run_if(on_message::<BoardChanged>),
                 refresh_symbols.run_if(resource_changed::<Settings>),
             ),
@@ -382,44 +376,4 @@ fn dress_segment(
         .entity(add.entity)
         .entry::<Transform>()
         .and_modify(move |mut t| t.scale = Vec3::new(len, width, 1.0));
-}
-
-/// Half the star's width and height in world units, with its tiles and edge: the star is
-/// 12 spacings across its side points and 8·√3 between its top and bottom tips.
-const STAR_HALF: Vec2 = Vec2::new(
-    6.0 * SPACING + 0.8 * SPACING,
-    6.93 * SPACING + 0.8 * SPACING,
-);
-
-/// Fits the star (plus a small margin) into the free part of the window, as large as it goes.
-fn fit_camera(
-    window: Query<&Window, With<PrimaryWindow>>,
-    frame: Res<BoardFrame>,
-    mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
-) {
-    let (Ok(window), Ok((mut projection, mut transform))) = (window.single(), camera.single_mut())
-    else {
-        return;
-    };
-    let (w, h) = (window.width(), window.height());
-    if w < 1.0 || h < 1.0 {
-        return;
-    }
-    let rect = frame.0.unwrap_or(Rect::new(0.0, 0.0, w, h));
-    let scale = (2.0 * STAR_HALF.x / rect.width().max(50.0))
-        .max(2.0 * STAR_HALF.y / rect.height().max(50.0))
-        * 1.03;
-    let centre = rect.center();
-    let offset = Vec2::new(centre.x - w / 2.0, h / 2.0 - centre.y);
-    let translation = (-offset * scale).extend(0.0);
-    if let Projection::Orthographic(o) = projection.as_ref()
-        && (o.scale - scale).abs() < 1e-5
-        && transform.translation.distance(translation) < 1e-3
-    {
-        return;
-    }
-    if let Projection::Orthographic(o) = projection.as_mut() {
-        o.scale = scale;
-    }
-    transform.translation = translation;
 }

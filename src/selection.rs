@@ -5,7 +5,7 @@
 
 use crate::ai::Hint;
 use crate::board::{
-    BoardRoot, BoardView, CurrentGame, CurrentMatch, MARBLE_Z, Marble, SPACING, hole_at,
+    BoardRoot, BoardView, CurrentGame, CurrentMatch, MARBLE_Z, Marble, SPACING, hole_near,
     hole_position,
 };
 use crate::input::{NavInput, PointerInput};
@@ -168,6 +168,7 @@ fn handle_pointer(
     game: Option<Res<CurrentGame>>,
     current: Option<Res<CurrentMatch>>,
     view: Res<BoardView>,
+    geometry: Res<crate::view::ViewGeometry>,
     mut sel: ResMut<Selection>,
     mut requests: MessageWriter<MoveRequest>,
     mut marbles: Query<(&Marble, &mut Transform)>,
@@ -192,7 +193,7 @@ fn handle_pointer(
         match ev {
             PointerInput::Pressed(w) => {
                 let local = view.world_to_board(w);
-                let Some(hole) = hole_at(local) else {
+                let Some(hole) = hole_near(local, geometry.pick_radius()) else {
                     sel.clear();
                     continue;
                 };
@@ -223,7 +224,7 @@ fn handle_pointer(
             }
             PointerInput::Moved(w) => {
                 let local = view.world_to_board(w);
-                let hover = hole_at(local);
+                let hover = hole_near(local, geometry.pick_radius());
                 if sel.hover != hover {
                     sel.hover = hover;
                 }
@@ -246,7 +247,7 @@ fn handle_pointer(
                 let Some(press) = sel.press.take() else {
                     continue;
                 };
-                let hole = hole_at(view.world_to_board(w));
+                let hole = hole_near(view.world_to_board(w), geometry.pick_radius());
                 if press.destination {
                     // Released on a lit hole (where it was pressed, or slid to): move there.
                     if let Some(m) = hole.and_then(|h| sel.move_to(h)).cloned() {

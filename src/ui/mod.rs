@@ -107,21 +107,79 @@ fn centred_window(title: &str) -> egui::Window<'_> {
         .resizable(false)
 }
 
-/// Bigger text and buttons on big portrait screens (phones report many pixels at scale 1 when
-/// emulated) and on large tablets; desktop windows keep egui's size.
-fn scale_ui(mut contexts: EguiContexts, window: Query<&Window, With<PrimaryWindow>>) -> Result {
-    let Ok(window) = window.single() else {
-        return Ok(());
-    };
-    let (w, h) = (window.width(), window.height());
+/// Logical pixels a finger needs for a button: 7 mm at Android's and iOS's 160 per inch.
+pub const TOUCH_TARGET: f32 = 44.0;
+
+/// How the UI is sized for a window: egui's zoom on top of the screen's density (which Bevy
+/// already applies), and whether controls get finger-sized.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UiMetrics {
+    /// egui zoom factor.
+    pub zoom: f32,
+    /// Finger-sized buttons and larger text.
+    pub touch: bool,
+}
+
+/// The UI size for a window of `w`×`h` logical pixels: big portrait windows (phones emulated
+/// at scale 1) and large tablets zoom in; phones and small windows get touch-sized controls.
+pub fn ui_metrics(w: f32, h: f32, mobile: bool) -> UiMetrics {
     let zoom = if w < h {
         (w / 500.0).clamp(1.0, 2.5)
     } else {
         (h.min(w) / 800.0).clamp(1.0, 2.0)
     };
+    UiMetrics {
+        zoom,
+        touch: mobile || w.min(h) / zoom < 600.0,
+    }
+}
+
+/// Height of a button with the style of `metrics`, in logical pixels.
+pub fn button_height(metrics: UiMetrics) -> f32 {
+    let points = if metrics.touch { TOUCH_TARGET } else { 20.0 };
+    points * metrics.zoom
+}
+
+fn scale_ui(
+    mut contexts: EguiContexts,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut touch_styled: Local<Option<bool>>,
+) -> Result {
+    let Ok(window) = window.single() else {
+        return Ok(());
+    };
+    let m = ui_metrics(
+        window.width(),
+        window.height(),
+        cfg!(any(target_os = "android", target_os = "ios")),
+    );
     let ctx = contexts.ctx_mut()?;
-    if (ctx.zoom_factor() - zoom).abs() > 0.01 {
-        ctx.set_zoom_factor(zoom);
+    if (ctx.zoom_factor() - m.zoom).abs() > 0.01 {
+        ctx.set_zoom_factor(m.zoom);
+    }
+    if *touch_styled != Some(m.touch) {
+        *touch_styled = Some(m.touch);
+        let touch = m.touch;
+        ctx.all_styles_mut(|style| {
+            let base = egui::Style::default();
+            style.spacing.interact_size.y = button_height(UiMetrics { zoom: 1.0, touch });
+            style.spacing.button_padding = if touch {
+                egui::vec2(12.0, 10.0)
+            } else {
+                base.spacing.button_padding
+            };
+            style.spacing.item_spacing = if touch {
+                egui::vec2(10.0, 8.0)
+            } else {
+                base.spacing.item_spacing
+            };
+            let grow = if touch { 1.25 } else { 1.0 };
+            for (name, font) in style.text_styles.iter_mut() {
+                if let Some(b) = base.text_styles.get(name) {
+                    font.size = b.size * grow;
+                }
+            }
+        });
     }
     Ok(())
 }

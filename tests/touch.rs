@@ -1,0 +1,236 @@
+//! The game driven by simulated touch screens (Bevy's `TouchInput`, as winit delivers it on
+//! Android and iOS) in phone and tablet windows, portrait and landscape: taps select and move,
+//! hit areas stay finger-sized, a tap between holes picks the nearest, two fingers zoom and
+//! pan, a double-tap resets, and the UI's buttons are thumb-sized on phones.
+
+mod common;
+
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowResolution};
+use common::*;
+use sternhalma::board::{BoardView, SPACING, hole_position};
+use sternhalma::selection::Selection;
+use sternhalma::state::Turn;
+use sternhalma::ui::{TOUCH_TARGET, button_height, ui_metrics};
+use sternhalma::view::{BoardZoom, MIN_HIT_MM, MOBILE_PX_PER_MM, ScreenDensity, ViewGeometry};
+use sternhalma_rules::Hole;
+
+/// Phone and tablet windows in logical pixels, portrait and landscape.
+const SIZES: [(u32, u32); 4] = [(390, 844), (844, 390), (820, 1180), (1180, 820)];
+
+/// The core game in a window of `w`×`h` logical pixels, with a pass-and-play match started.
+fn touch_app(w: u32, h: u32) -> (App, Entity) {
+    let mut app = app();
+    // A phone's or tablet's density, whatever this test runs on.
+    app.insert_resource(ScreenDensity {
+        px_per_mm: MOBILE_PX_PER_MM,
+    });
+    let window = app
+        .world_mut()
+        .spawn((
+            Window {
+                resolution: WindowResolution::new(w, h),
+                ..default()
+            },
+            PrimaryWindow,
+        ))
+        .id();
+    app.update();
+    start(&mut app, people("classic", 2));
+    (app, window)
+}
+
+fn touch(app: &mut App, window: Entity, id: u64, phase: TouchPhase, at: Vec2) {
+    app.world_mut().write_message(TouchInput {
+        phase,
+        position: at,
+        window,
+        force: None,
+        id,
+    });
+}
+
+/// Where a hole is on the screen (logical pixels, y down).
+fn screen_of(app: &App, h: Hole) -> Vec2 {
+    let world = app
+        .world()
+        .resource::<BoardView>()
+        .board_to_world(hole_position(h));
+    geometry(app).world_to_screen(world)
+}
+
+fn geometry(app: &App) -> ViewGeometry {
+    *app.world().resource::<ViewGeometry>()
+}
+
+/// A finger down and up again at a screen position.
+fn tap_at(app: &mut App, window: Entity, at: Vec2) {
+    touch(app, window, 1, TouchPhase::Started, at);
+    app.update();
+    touch(app, window, 1, TouchPhase::Ended, at);
+    app.update();
+}
+
+fn selected(app: &App) -> Option<Hole> {
+    app.world().resource::<Selection>().from
+}
+
+#[test]
+fn taps_select_and_move_at_every_phone_and_tablet_size() {
+    for (w, h) in SIZES {
+        let (mut app, window) = touch_app(w, h);
+        let g = geometry(&app);
+        assert_eq!(g.window, Vec2::new(w as f32, h as f32));
+        // The whole star is on the screen.
+        for hole in Hole::all() {
+            let p = screen_of(&app, hole);
+            assert!(
+                p.x >= 0.0 && p.y >= 0.0 && p.x <= w as f32 && p.y <= h as f32,
+                "{hole} off screen at {w}x{h}"
+            );
+        }
+        let from = hole("k3");
+        let p = screen_of(&app, from);
+        tap_at(&mut app, window, p);
+        assert_eq!(selected(&app), Some(from), "{w}x{h}");
+        let to = hole("k5");
+        let p = screen_of(&app, to);
+        tap_at(&mut app, window, p);
+        settle(&mut app);
+        let g = game(&app);
+        assert_eq!(
+            g.actions()
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>(),
+            vec!["k3-k5"],
+            "{w}x{h}"
+        );
+        assert_eq!(turn(&app), Some(Turn::Human));
+    }
+}
+
+#[test]
+fn a_tap_between_two_holes_picks_the_nearest_and_hit_areas_are_finger_sized() {
+    let (mut app, window) = touch_app(390, 844);
+    let g = geometry(&app);
+    // On a phone the holes are small: less than 7 mm apart on the screen...
+    let spacing_px = SPACING / g.scale;
+    let spacing_mm = spacing_px / g.px_per_mm;
+    assert!(spacing_mm < MIN_HIT_MM, "{spacing_mm} mm");
+    // ...but the hit area is 7 mm across.
+    assert!(2.0 * g.pick_radius() / g.scale / g.px_per_mm >= MIN_HIT_MM - 1e-3);
+    // A tap 40% of the way from l3 to k3 picks l3, 60% of the way picks k3.
+    let (a, b) = (screen_of(&app, hole("l3")), screen_of(&app, hole("k3")));
+    tap_at(&mut app, window, a.lerp(b, 0.4));
+    assert_eq!(selected(&app), Some(hole("l3")));
+    tap_at(&mut app, window, a.lerp(b, 0.6));
+    assert_eq!(selected(&app), Some(hole("k3")));
+    // A tap 3 mm beside a marble (outside its drawn hole) still picks it.
+    let off = Vec2::new(0.0, 3.0 * g.px_per_mm);
+    let m1 = hole("m1");
+    let p = screen_of(&app, m1) + off;
+    tap_at(&mut app, window, p);
+    assert_eq!(selected(&app), Some(m1));
+}
+
+#[test]
+fn two_fingers_zoom_and_pan_without_moving_a_marble_and_a_double_tap_resets() {
+    let (mut app, window) = touch_app(390, 844);
+    let k3 = screen_of(&app, hole("k3"));
+    // First finger on a marble (a selection starts), second finger joins: a pinch.
+    touch(&mut app, window, 1, TouchPhase::Started, k3);
+    app.update();
+    touch(
+        &mut app,
+        window,
+        2,
+        TouchPhase::Started,
+        k3 + Vec2::new(60.0, 0.0),
+    );
+    app.update();
+    let mid = k3 + Vec2::new(30.0, 0.0);
+    let world_under_mid = geometry(&app).screen_to_world(mid);
+    // Spread the fingers to three times their distance, about the same midpoint.
+    for step in 1..=4 {
+        let half = 30.0 * (1.0 + step as f32 * 0.5);
+        touch(
+            &mut app,
+            window,
+            1,
+            TouchPhase::Moved,
+            mid - Vec2::new(half, 0.0),
+        );
+        touch(
+            &mut app,
+            window,
+            2,
+            TouchPhase::Moved,
+            mid + Vec2::new(half, 0.0),
+        );
+        app.update();
+    }
+    app.update();
+    let zoom = *app.world().resource::<BoardZoom>();
+    assert!((zoom.zoom - 3.0).abs() < 0.05, "zoom {}", zoom.zoom);
+    let drift = geometry(&app)
+        .screen_to_world(mid)
+        .distance(world_under_mid);
+    assert!(
+        drift < 1.0,
+        "the point between the fingers stays put ({drift})"
+    );
+    // Both fingers drag 50 px to the right: the board follows them.
+    let before = screen_of(&app, hole("i9"));
+    touch(
+        &mut app,
+        window,
+        1,
+        TouchPhase::Moved,
+        mid - Vec2::new(90.0, 0.0) + Vec2::X * 50.0,
+    );
+    touch(
+        &mut app,
+        window,
+        2,
+        TouchPhase::Moved,
+        mid + Vec2::new(90.0, 0.0) + Vec2::X * 50.0,
+    );
+    app.update();
+    app.update();
+    let after = screen_of(&app, hole("i9"));
+    assert!(
+        (after - before - Vec2::X * 50.0).length() < 1.0,
+        "{before} -> {after}"
+    );
+    // Lifting the fingers moves nothing.
+    touch(&mut app, window, 1, TouchPhase::Ended, mid);
+    touch(&mut app, window, 2, TouchPhase::Ended, mid);
+    app.update();
+    app.update();
+    assert!(game(&app).actions().is_empty());
+    // Taps work on the zoomed board, and a double-tap shows the whole board again.
+    let p = screen_of(&app, hole("m1"));
+    tap_at(&mut app, window, p);
+    assert_eq!(selected(&app), Some(hole("m1")));
+    tap_at(&mut app, window, p);
+    app.update();
+    assert!(app.world().resource::<BoardZoom>().is_default());
+}
+
+#[test]
+fn phone_buttons_are_thumb_sized_and_desktop_keeps_its_size() {
+    // 7 mm at 160 logical pixels per inch.
+    const { assert!(TOUCH_TARGET >= MIN_HIT_MM * 160.0 / 25.4 - 0.5) };
+    for (w, h) in [(390.0, 844.0), (844.0, 390.0), (540.0, 1200.0)] {
+        let m = ui_metrics(w, h, false);
+        assert!(m.touch, "{w}x{h}");
+        assert!(button_height(m) >= TOUCH_TARGET);
+    }
+    // Tablets and phones built for mobile always get touch controls.
+    assert!(ui_metrics(1180.0, 820.0, true).touch);
+    let desktop = ui_metrics(1280.0, 800.0, false);
+    assert!(!desktop.touch);
+    assert!(button_height(desktop) < TOUCH_TARGET);
+}
