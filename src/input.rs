@@ -126,15 +126,16 @@ fn read_touches(
     mut out: MessageWriter<PointerInput>,
     mut view: MessageWriter<ViewInput>,
 ) {
-    let down: Vec<Vec2> = touches.iter().map(|t| t.position()).collect();
-    if down.len() >= 2 {
+    // The first two fingers, without allocating: this runs every frame.
+    let mut fingers = touches.iter().map(|t| t.position());
+    let (first, second) = (fingers.next(), fingers.next());
+    if let (Some(a), Some(b)) = (first, second) {
         if !gesture.pinching {
             // A second finger turns a tap or drag into a pinch: drop what the first began.
             gesture.pinching = true;
             gesture.last = None;
             out.write(PointerInput::Cancelled);
         }
-        let (a, b) = (down[0], down[1]);
         let (dist, mid) = (a.distance(b), (a + b) / 2.0);
         if let Some((last_dist, last_mid)) = gesture.last
             && last_dist > 1.0
@@ -154,7 +155,7 @@ fn read_touches(
     }
     if gesture.pinching {
         // Fingers lift one by one after a pinch: nothing points until all are up.
-        if down.is_empty() {
+        if first.is_none() {
             *gesture = Gesture {
                 last_tap: gesture.last_tap,
                 ..default()

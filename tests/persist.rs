@@ -698,3 +698,44 @@ fn clocks_and_pause_survive_a_save() {
     let problem = per_move.restore().err().expect("refused");
     assert!(problem.detail.contains("clock"), "{problem}");
 }
+
+#[test]
+fn going_to_the_background_saves_and_pauses_and_coming_back_resumes() {
+    use bevy::window::AppLifecycle;
+    use sternhalma::state::Pause;
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    start(&mut app, vs(Level::Easy));
+    // The phone suspends the app while the computer is to move.
+    app.world_mut().write_message(MoveRequest {
+        path: parse_path("k3-k5").unwrap(),
+        confirmed: true,
+        dropped: false,
+    });
+    app.update();
+    app.world_mut().write_message(AppLifecycle::WillSuspend);
+    for _ in 0..3 {
+        app.update();
+    }
+    let pause = |app: &App| *app.world().resource::<State<Pause>>().get();
+    assert_eq!(pause(&app), Pause::Paused);
+    let s = saved(&dir);
+    assert_eq!(s.record.moves, vec!["k3-k5"]);
+    assert!(s.paused);
+    for _ in 0..50 {
+        app.update();
+    }
+    assert_eq!(
+        game(&app).actions().len(),
+        1,
+        "nothing moves in the background"
+    );
+    app.world_mut().write_message(AppLifecycle::WillResume);
+    settle(&mut app);
+    assert_eq!(pause(&app), Pause::Running);
+    assert_eq!(
+        game(&app).actions().len(),
+        2,
+        "the computer answers after the return"
+    );
+}

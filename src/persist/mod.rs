@@ -105,6 +105,10 @@ struct SaveKey {
     counted: bool,
 }
 
+/// The app paused the match itself when it went to the background, so it resumes it on return.
+#[derive(Resource, Default)]
+struct PausedForBackground(bool);
+
 /// Runs before the first frame's systems: settings, then the saved match.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LoadSystems;
@@ -116,6 +120,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<SavingSuspended>()
         .init_resource::<LastSave>()
         .init_resource::<SettingsDirty>()
+        .init_resource::<PausedForBackground>()
         .add_message::<AppLifecycle>()
         .add_systems(
             Startup,
@@ -325,11 +330,21 @@ fn save_on_suspend_or_exit(
     suspended: Res<SavingSuspended>,
     settings: Res<Settings>,
     mut dirty: ResMut<SettingsDirty>,
+    mut background: ResMut<PausedForBackground>,
     mut commands: MessageWriter<Command>,
 ) {
-    let leaving = lifecycle
-        .read()
-        .any(|l| matches!(l, AppLifecycle::WillSuspend | AppLifecycle::Suspended));
+    let mut leaving = false;
+    for l in lifecycle.read() {
+        match l {
+            AppLifecycle::WillSuspend | AppLifecycle::Suspended => leaving = true,
+            AppLifecycle::WillResume | AppLifecycle::Running if background.0 => {
+                // Back exactly as it was: running again, since it was running when it left.
+                background.0 = false;
+                commands.write(Command::Resume);
+            }
+            _ => {}
+        }
+    }
     let exiting = exits.read().count() > 0;
     if !leaving && !exiting {
         return;
@@ -338,10 +353,12 @@ fn save_on_suspend_or_exit(
         write_settings(&dir, &settings);
     }
     let Some(game) = game else { return };
-    let paused = *pause.get() == Pause::Paused || leaving;
-    if leaving && !game.is_over() {
+    let was_paused = *pause.get() == Pause::Paused;
+    if leaving && !game.is_over() && !was_paused && !background.0 {
+        background.0 = true;
         commands.write(Command::Pause);
     }
+    let paused = was_paused || leaving;
     if let Some(current) = current
         && !suspended.0
     {
