@@ -17,6 +17,7 @@ use sternhalma_rules::{Game, Hole, parse_hole};
 struct Shot {
     name: &'static str,
     size: (u32, u32),
+    players: u8,
     moves: &'static str,
     click: &'static str,
     extra: &'static [&'static str],
@@ -51,14 +52,16 @@ fn render(shot: &Shot) -> (image::RgbImage, BTreeMap<Hole, (u32, u32)>) {
     let _ = std::fs::remove_file(&png);
     let (w, h) = shot.size;
     let mut cmd = Command::new("xvfb-run");
-    cmd.args(["-a", "-s", &format!("-screen 0 {w}x{h}x24")])
+    // Sounds and other assets load from the source tree, as under `cargo run`.
+    cmd.env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
+        .args(["-a", "-s", &format!("-screen 0 {w}x{h}x24")])
         .arg(env!("CARGO_BIN_EXE_sternhalma"))
         .args(["--screenshot", png.to_str().unwrap()])
         .args(["--geometry", geometry.to_str().unwrap()])
         .args(["--size", &format!("{w}x{h}")])
         .args([
             "--players",
-            "2",
+            &shot.players.to_string(),
             "--moves",
             shot.moves,
             "--click",
@@ -94,7 +97,7 @@ fn render(shot: &Shot) -> (image::RgbImage, BTreeMap<Hole, (u32, u32)>) {
 
 /// What the engine says after the same moves, and the clicked marble's destinations.
 fn expected(shot: &Shot) -> (Game, Vec<Hole>) {
-    let mut g = Game::from_preset("classic", Some(2), None).unwrap();
+    let mut g = Game::from_preset("classic", Some(shot.players), None).unwrap();
     for m in shot.moves.split_whitespace() {
         let path = sternhalma_rules::parse_path(m).unwrap();
         g.play_move(path[0], *path.last().unwrap()).unwrap();
@@ -179,6 +182,7 @@ fn desktop_after_one_move_the_board_faces_the_second_player() {
     check(Shot {
         name: "desktop-1280x800",
         size: (1280, 800),
+        players: 2,
         moves: "k3-k5",
         click: "e14",
         extra: &[],
@@ -191,6 +195,7 @@ fn phone_portrait_after_two_moves() {
     check(Shot {
         name: "phone-540x1200",
         size: (540, 1200),
+        players: 2,
         moves: "k3-k5 f14-f13",
         click: "l4",
         extra: &[],
@@ -203,8 +208,35 @@ fn tablet_with_colour_blind_symbols() {
     check(Shot {
         name: "tablet-1024x768",
         size: (1024, 768),
+        players: 2,
         moves: "l4-l5 e14-e13 m3-k5",
         click: "e13",
         extra: &["--colour-blind"],
+    });
+}
+
+#[test]
+#[ignore = "needs xvfb-run and Vulkan; ./test.sh runs it"]
+fn phone_landscape_with_the_panel_beside_the_board() {
+    check(Shot {
+        name: "phone-landscape-1200x540",
+        size: (1200, 540),
+        players: 2,
+        moves: "k3-k5",
+        click: "e14",
+        extra: &[],
+    });
+}
+
+#[test]
+#[ignore = "needs xvfb-run and Vulkan; ./test.sh runs it"]
+fn tablet_portrait_three_players() {
+    check(Shot {
+        name: "tablet-portrait-768x1024",
+        size: (768, 1024),
+        players: 3,
+        moves: "k3-k5",
+        click: "d13",
+        extra: &[],
     });
 }

@@ -746,7 +746,7 @@ fn hud(
                 ui.add_space(6.0);
                 turn_line(ui, &game, &current, turn);
                 ui.separator();
-                players(ui, &game, &current);
+                players(ui, &game, &current, true);
                 ui.separator();
                 actions(ui);
                 ui.separator();
@@ -756,7 +756,7 @@ fn hud(
         egui::Panel::top("hud-top").show(&mut root, |ui| {
             ui.add_space(4.0);
             turn_line(ui, &game, &current, turn);
-            players(ui, &game, &current);
+            players(ui, &game, &current, false);
         });
         egui::Panel::bottom("hud-bottom").show(&mut root, |ui| {
             ui.add_space(4.0);
@@ -781,6 +781,8 @@ fn hud(
 
 fn turn_line(ui: &mut egui::Ui, game: &CurrentGame, current: &CurrentMatch, turn: Option<Turn>) {
     let points = game.setup().seat_points();
+    // Text rows, not buttons: no finger-sized height.
+    ui.spacing_mut().interact_size.y = 20.0;
     ui.horizontal(|ui| match game.to_move() {
         Some(seat) => {
             swatch(ui, point_colour(points[seat]));
@@ -801,21 +803,31 @@ fn turn_line(ui: &mut egui::Ui, game: &CurrentGame, current: &CurrentMatch, turn
     });
 }
 
-fn players(ui: &mut egui::Ui, game: &CurrentGame, current: &CurrentMatch) {
+/// The seats and how far each has come: one per line in a side panel, flowing side by side
+/// across the top of a portrait screen.
+fn players(ui: &mut egui::Ui, game: &CurrentGame, current: &CurrentMatch, one_per_line: bool) {
     let points = game.setup().seat_points();
+    ui.spacing_mut().interact_size.y = 20.0;
     let humans = current
         .controllers()
         .iter()
         .filter(|c| c.is_human())
         .count();
-    ui.horizontal_wrapped(|ui| {
-        for (seat, p) in points.iter().enumerate() {
-            ui.horizontal(|ui| {
-                swatch(ui, point_colour(*p));
+    // egui cannot wrap a group it has not measured: decide how many fit on a line up front.
+    let per_line = if one_per_line {
+        1
+    } else {
+        ((ui.available_width() / 185.0) as usize).max(1)
+    };
+    for line in (0..points.len()).collect::<Vec<_>>().chunks(per_line) {
+        ui.horizontal(|ui| {
+            for &seat in line {
+                let p = points[seat];
+                swatch(ui, point_colour(p));
                 let who = match current.seats[seat] {
                     Controller::Human if humans == 1 => "You".to_string(),
-                    Controller::Human => point_name(*p).to_string(),
-                    Controller::Computer(l) => format!("{} ({})", point_name(*p), level_label(l)),
+                    Controller::Human => point_name(p).to_string(),
+                    Controller::Computer(l) => format!("{} ({})", point_name(p), level_label(l)),
                 };
                 let mut text = RichText::new(format!("{who}: {}", seat_status(game, seat)));
                 if game.to_move() == Some(seat) {
@@ -825,10 +837,10 @@ fn players(ui: &mut egui::Ui, game: &CurrentGame, current: &CurrentMatch) {
                 if let Some(ms) = game.clock_ms(seat) {
                     ui.monospace(clock_text(ms));
                 }
-            });
-            ui.end_row();
-        }
-    });
+                ui.add_space(12.0);
+            }
+        });
+    }
 }
 
 fn move_list(ui: &mut egui::Ui, game: &CurrentGame, last_rows: Option<usize>) {
