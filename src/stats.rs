@@ -5,14 +5,13 @@
 
 use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::{Controller, MatchConfig};
-use crate::persist::files::{Loaded, Problem, load_or_set_aside, write_atomic};
+use crate::persist::files::{Problem, write_atomic};
 use crate::persist::formats;
-use crate::persist::{DataDir, FileNotes, LoadSystems, SavingSuspended, StatsCounted};
+use crate::persist::{DataDir, FileNotes, LoadSystems, SavingSuspended, StatsCounted, load_file};
 use crate::state::AppSystems;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::time::SystemTime;
 use sternhalma_rules::ai::Level;
 use sternhalma_rules::{Action, Game, GameRecord, Status};
 
@@ -195,25 +194,15 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn load_stats(dir: Res<DataDir>, mut stats: ResMut<Stats>, mut notes: ResMut<FileNotes>) {
-    let Some(path) = dir.file(STATS_FILE) else {
-        return;
-    };
-    match load_or_set_aside(&path, SystemTime::now(), Stats::from_ron) {
-        Loaded::Missing => {}
-        Loaded::Read(s) => *stats = s,
-        Loaded::SetAside { reason, moved_to } => {
-            warn!("statistics file {path:?} set aside: {reason}");
-            let kept = moved_to
-                .as_ref()
-                .and_then(|p| p.file_name())
-                .map_or("it could not be moved".into(), |n| {
-                    format!("it was kept as {}", n.to_string_lossy())
-                });
-            notes.0.push(format!(
-                "Your statistics could not be used because {}, so they start again; {kept}.",
-                reason.plain
-            ));
-        }
+    if let Some(s) = load_file(
+        &dir,
+        STATS_FILE,
+        "Your statistics could not be used",
+        "they start again",
+        &mut notes,
+        Stats::from_ron,
+    ) {
+        *stats = s;
     }
 }
 

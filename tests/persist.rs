@@ -273,7 +273,7 @@ fn a_good_save_text() -> String {
 #[test]
 fn a_truncated_save_is_set_aside() {
     let good = a_good_save_text();
-    damaged_save_is_set_aside(&good.as_bytes()[..good.len() / 2], "it is damaged");
+    damaged_save_is_set_aside(&good.as_bytes()[..good.len() / 2], "the file is damaged");
 }
 
 #[test]
@@ -281,7 +281,7 @@ fn random_bytes_are_set_aside() {
     let bytes: Vec<u8> = (0..600u32)
         .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
         .collect();
-    damaged_save_is_set_aside(&bytes, "it is damaged");
+    damaged_save_is_set_aside(&bytes, "the file is damaged");
 }
 
 #[test]
@@ -294,18 +294,18 @@ fn a_save_from_a_newer_version_is_set_aside() {
 fn a_save_missing_a_field_is_set_aside() {
     let text = a_good_save_text().replace("    paused: false,\n", "");
     assert!(!text.contains("paused"));
-    damaged_save_is_set_aside(text.as_bytes(), "it is damaged");
+    damaged_save_is_set_aside(text.as_bytes(), "the file is damaged");
 }
 
 #[test]
 fn a_hand_edited_illegal_move_is_set_aside() {
     let text = a_good_save_text().replace("\"e15-e13\"", "\"e15-e11\"");
-    damaged_save_is_set_aside(text.as_bytes(), "its moves do not follow the rules");
+    damaged_save_is_set_aside(text.as_bytes(), "the moves in it do not follow the rules");
 }
 
 #[test]
 fn an_empty_save_is_set_aside() {
-    damaged_save_is_set_aside(b"", "it is damaged");
+    damaged_save_is_set_aside(b"", "the file is damaged");
 }
 
 #[test]

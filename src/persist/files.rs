@@ -79,7 +79,7 @@ pub fn write_atomic_with(
 /// Why a file could not be used: a few plain words for the player, the details for the log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
-    /// Plain words that finish "… because": "it is damaged".
+    /// Plain words that finish "… because": "the file is damaged".
     pub plain: String,
     /// What exactly was wrong, for the log and bug reports.
     pub detail: String,
@@ -130,13 +130,13 @@ pub fn load_or_set_aside<T>(
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Loaded::Missing,
         Err(e) => {
             return Loaded::SetAside {
-                reason: Problem::new("it could not be read", e.to_string()),
+                reason: Problem::new("the file could not be read", e.to_string()),
                 moved_to: None,
             };
         }
     };
     let problem = match std::str::from_utf8(&bytes) {
-        Err(_) => Problem::new("it is damaged", "not UTF-8 text"),
+        Err(_) => Problem::new(super::formats::DAMAGED, "not UTF-8 text"),
         Ok(text) => match parse(text) {
             Ok(v) => return Loaded::Read(v),
             Err(e) => e,

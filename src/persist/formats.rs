@@ -7,11 +7,11 @@ use serde::{Deserialize, Serialize};
 use sternhalma_rules::{Action, Game, GameRecord, RuleSet};
 
 /// Plain words for a file that is not what it should be.
-pub const DAMAGED: &str = "it is damaged";
+pub const DAMAGED: &str = "the file is damaged";
 /// Plain words for a file from a newer build.
-pub const NEWER: &str = "it comes from a newer version of Sternhalma";
+pub const NEWER: &str = "the file comes from a newer version of Sternhalma";
 /// Plain words for a save whose moves do not replay.
-pub const BAD_MOVES: &str = "its moves do not follow the rules";
+pub const BAD_MOVES: &str = "the moves in it do not follow the rules";
 
 /// The save format this build writes.
 pub const SAVE_VERSION: u32 = 2;

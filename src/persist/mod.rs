@@ -146,20 +146,15 @@ fn load_settings(
     mut draft: ResMut<MatchConfig>,
     mut notes: ResMut<FileNotes>,
 ) {
-    let Some(path) = dir.file(SETTINGS_FILE) else {
-        return;
-    };
-    match load_or_set_aside(&path, SystemTime::now(), SettingsFile::from_ron) {
-        Loaded::Missing => {}
-        Loaded::Read(s) => *settings = s,
-        Loaded::SetAside { reason, moved_to } => {
-            warn!("settings file {path:?} set aside: {reason}");
-            notes.0.push(format!(
-                "Your settings could not be used because {}, so the defaults are back; {}.",
-                reason.plain,
-                kept_as(&moved_to)
-            ));
-        }
+    if let Some(s) = load_file(
+        &dir,
+        SETTINGS_FILE,
+        "Your settings could not be used",
+        "the defaults are back",
+        &mut notes,
+        SettingsFile::from_ron,
+    ) {
+        *settings = s;
     }
     if let Ok(c) = draft_from(&settings) {
         *draft = c;
@@ -174,10 +169,33 @@ fn draft_from(s: &Settings) -> Result<MatchConfig, sternhalma_rules::RulesError>
     Ok(c)
 }
 
-fn kept_as(moved_to: &Option<PathBuf>) -> String {
-    match moved_to.as_ref().and_then(|p| p.file_name()) {
-        Some(name) => format!("the file was kept as {}", name.to_string_lossy()),
-        None => "the file could not be moved and is left as it was".into(),
+/// Reads one of the app's files with `parse`. A file that cannot be used is set aside (see
+/// [`load_or_set_aside`]) and the player gets one sentence: "`lead` because the file is
+/// damaged, so `fallback`; it was kept as game.broken-….ron."
+pub fn load_file<T>(
+    dir: &DataDir,
+    name: &str,
+    lead: &str,
+    fallback: &str,
+    notes: &mut FileNotes,
+    parse: impl FnOnce(&str) -> Result<T, files::Problem>,
+) -> Option<T> {
+    let path = dir.file(name)?;
+    match load_or_set_aside(&path, SystemTime::now(), parse) {
+        Loaded::Missing => None,
+        Loaded::Read(v) => Some(v),
+        Loaded::SetAside { reason, moved_to } => {
+            warn!("{path:?} set aside: {reason}");
+            let kept = match moved_to.as_ref().and_then(|p| p.file_name()) {
+                Some(name) => format!("it was kept as {}", name.to_string_lossy()),
+                None => "it could not be moved and is left as it was".into(),
+            };
+            notes.0.push(format!(
+                "{lead} because {}, so {fallback}; {kept}.",
+                reason.plain
+            ));
+            None
+        }
     }
 }
 
@@ -187,41 +205,32 @@ fn load_saved_match(
     mut load: MessageWriter<LoadMatch>,
     mut last: ResMut<LastSave>,
 ) {
-    let Some(path) = dir.file(SAVE_FILE) else {
+    let parse = |text: &str| SavedMatch::from_ron(text)?.restore();
+    let Some(r) = load_file(
+        &dir,
+        SAVE_FILE,
+        "Your saved game could not be continued",
+        "a new game awaits",
+        &mut notes,
+        parse,
+    ) else {
         return;
     };
-    let parse = |text: &str| {
-        let saved = SavedMatch::from_ron(text)?;
-        saved.restore()
-    };
-    match load_or_set_aside(&path, SystemTime::now(), parse) {
-        Loaded::Missing => {}
-        Loaded::Read(r) => {
-            // Nothing changed yet: no need to write the same file back.
-            last.key = Some(SaveKey {
-                position: r.game.hash(),
-                actions: r.game.actions().len(),
-                redo: r.game.redo_actions().count(),
-                paused: r.paused,
-                counted: r.stats_counted,
-            });
-            load.write(LoadMatch {
-                game: r.game,
-                config: r.config,
-                paused: r.paused,
-                stats_counted: r.stats_counted,
-                open: false,
-            });
-        }
-        Loaded::SetAside { reason, moved_to } => {
-            warn!("saved game {path:?} set aside: {reason}");
-            notes.0.push(format!(
-                "Your saved game could not be continued because {}; {}.",
-                reason.plain,
-                kept_as(&moved_to)
-            ));
-        }
-    }
+    // Nothing changed yet: no need to write the same file back.
+    last.key = Some(SaveKey {
+        position: r.game.hash(),
+        actions: r.game.actions().len(),
+        redo: r.game.redo_actions().count(),
+        paused: r.paused,
+        counted: r.stats_counted,
+    });
+    load.write(LoadMatch {
+        game: r.game,
+        config: r.config,
+        paused: r.paused,
+        stats_counted: r.stats_counted,
+        open: false,
+    });
 }
 
 /// Starting a match from the new-game screen makes its choices the next default.

@@ -764,9 +764,15 @@ fn hud(
             move_list(ui, &game, Some(2));
         });
     }
+    leave_rest_to_board(&root, &mut frame);
+    Ok(())
+}
+
+/// Gives the board whatever the panels of `root` left free.
+fn leave_rest_to_board(root: &egui::Ui, frame: &mut BoardFrame) {
     // egui works in zoomed points; the camera wants logical window pixels.
     let free = root.available_rect_before_wrap();
-    let z = ctx.zoom_factor();
+    let z = root.ctx().zoom_factor();
     let rect = Rect::new(
         free.left() * z,
         free.top() * z,
@@ -776,7 +782,6 @@ fn hud(
     if frame.0 != Some(rect) {
         frame.0 = Some(rect);
     }
-    Ok(())
 }
 
 fn turn_line(ui: &mut egui::Ui, game: &CurrentGame, current: &CurrentMatch, turn: Option<Turn>) {

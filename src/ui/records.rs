@@ -287,17 +287,7 @@ pub(super) fn replay_controls(
             }
         });
     });
-    let free = root.available_rect_before_wrap();
-    let z = ctx.zoom_factor();
-    let rect = Rect::new(
-        free.left() * z,
-        free.top() * z,
-        free.right() * z,
-        free.bottom() * z,
-    );
-    if frame.0 != Some(rect) {
-        frame.0 = Some(rect);
-    }
+    super::leave_rest_to_board(&root, &mut frame);
     Ok(())
 }
 
