@@ -300,3 +300,24 @@ pub(super) fn menu_buttons(ui: &mut egui::Ui, screen: &mut NextState<Screen>) {
         screen.set(Screen::Records);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::record_label;
+
+    #[test]
+    fn exported_record_names_read_as_dates() {
+        assert_eq!(
+            record_label("20261129-183000-2p-classic"),
+            "29 Nov 2026, 18:30 UTC — 2 players, classic"
+        );
+        assert_eq!(
+            record_label("20260105-090807-6p-three-pairs"),
+            "5 Jan 2026, 09:08 UTC — 6 players, three-pairs"
+        );
+        // Anything else, including non-ASCII names, is shown as it is.
+        for other in ["game-001", "20261329-183000-2p-x", "2026112é-183000-2p-x", "é", ""] {
+            assert_eq!(record_label(other), other);
+        }
+    }
+}
