@@ -33,14 +33,21 @@ pub enum NavInput {
     Back,
 }
 
-/// Reading the devices; the UI plugin gates it while egui uses the pointer.
+/// Reading the pointer devices (scripted input runs after it).
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PointerDevices;
+
+/// Whether the pointer is over a menu or panel (the UI plugin sets it): presses, hovering and
+/// the wheel there belong to the UI, but a press that began on the board still ends there,
+/// wherever it is released.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PointerOverUi(pub bool);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PointerInput>()
         .add_message::<NavInput>()
         .init_resource::<PointerDown>()
+        .init_resource::<PointerOverUi>()
         .init_resource::<Gesture>()
         .add_systems(
             Update,
@@ -49,10 +56,12 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The last cursor position sent (to send moves only when the cursor really moved).
+/// The last cursor position sent (to send moves only when the cursor really moved), and
+/// whether a press on the board is in progress.
 #[derive(Resource, Default)]
 struct PointerDown {
     last: Option<Vec2>,
+    pressed: bool,
 }
 
 /// Seconds within which a second tap makes a double-tap.
@@ -72,6 +81,8 @@ struct Gesture {
     last: Option<(f32, Vec2)>,
     /// When and where the last single-finger tap ended.
     last_tap: Option<(f64, Vec2)>,
+    /// The finger pointing at the board (one that went down on the UI is the UI's).
+    finger: Option<u64>,
 }
 
 fn read_mouse(
@@ -79,6 +90,7 @@ fn read_mouse(
     mut wheel: MessageReader<MouseWheel>,
     windows: Query<&Window, With<PrimaryWindow>>,
     geometry: Res<ViewGeometry>,
+    over_ui: Res<PointerOverUi>,
     mut state: ResMut<PointerDown>,
     mut out: MessageWriter<PointerInput>,
     mut view: MessageWriter<ViewInput>,
@@ -90,6 +102,9 @@ fn read_mouse(
         return;
     };
     for w in wheel.read() {
+        if over_ui.0 {
+            continue;
+        }
         let lines = match w.unit {
             MouseScrollUnit::Line => w.y,
             MouseScrollUnit::Pixel => w.y / 40.0,
@@ -102,14 +117,20 @@ fn read_mouse(
         }
     }
     let world = geometry.screen_to_world(cursor);
+    if over_ui.0 && !state.pressed {
+        state.last = None;
+        return;
+    }
     if state.last != Some(world) {
         state.last = Some(world);
         out.write(PointerInput::Moved(world));
     }
     if buttons.just_pressed(MouseButton::Left) {
+        state.pressed = true;
         out.write(PointerInput::Pressed(world));
     }
-    if buttons.just_released(MouseButton::Left) {
+    if buttons.just_released(MouseButton::Left) && state.pressed {
+        state.pressed = false;
         out.write(PointerInput::Released(world));
     }
     if buttons.just_pressed(MouseButton::Middle) {
@@ -122,6 +143,7 @@ fn read_touches(
     time: Res<Time<Real>>,
     geometry: Res<ViewGeometry>,
     zoom: Res<BoardZoom>,
+    over_ui: Res<PointerOverUi>,
     mut gesture: ResMut<Gesture>,
     mut out: MessageWriter<PointerInput>,
     mut view: MessageWriter<ViewInput>,
@@ -134,16 +156,19 @@ fn read_touches(
             // A second finger turns a tap or drag into a pinch: drop what the first began.
             gesture.pinching = true;
             gesture.last = None;
-            out.write(PointerInput::Cancelled);
+            if gesture.finger.take().is_some() {
+                out.write(PointerInput::Cancelled);
+            }
         }
         let (dist, mid) = (a.distance(b), (a + b) / 2.0);
         if let Some((last_dist, last_mid)) = gesture.last
             && last_dist > 1.0
         {
+            // Zoom about where the fingers were, then follow them to where they are.
             if (dist / last_dist - 1.0).abs() > 1e-4 {
                 view.write(ViewInput::Zoom {
                     factor: dist / last_dist,
-                    at: mid,
+                    at: last_mid,
                 });
             }
             if mid != last_mid {
@@ -164,20 +189,30 @@ fn read_touches(
         return;
     }
     for t in touches.iter_just_pressed() {
-        out.write(PointerInput::Pressed(
-            geometry.screen_to_world(t.position()),
-        ));
+        // A finger that lands on a menu or panel is the UI's.
+        if !over_ui.0 && gesture.finger.is_none() {
+            gesture.finger = Some(t.id());
+            out.write(PointerInput::Pressed(
+                geometry.screen_to_world(t.position()),
+            ));
+        }
     }
     for t in touches.iter() {
-        if t.delta() != Vec2::ZERO {
+        if Some(t.id()) == gesture.finger && t.delta() != Vec2::ZERO {
             out.write(PointerInput::Moved(geometry.screen_to_world(t.position())));
         }
     }
     for t in touches.iter_just_released() {
+        if Some(t.id()) != gesture.finger {
+            continue;
+        }
+        gesture.finger = None;
         out.write(PointerInput::Released(
             geometry.screen_to_world(t.position()),
         ));
         if t.position().distance(t.start_position()) > TAP_SLOP_PX {
+            // A drag, not a tap: it starts no double-tap.
+            gesture.last_tap = None;
             continue;
         }
         let now = time.elapsed_secs_f64();
@@ -191,7 +226,11 @@ fn read_touches(
             gesture.last_tap = Some((now, t.position()));
         }
     }
-    if touches.any_just_canceled() {
+    if touches
+        .iter_just_canceled()
+        .any(|t| Some(t.id()) == gesture.finger)
+    {
+        gesture.finger = None;
         out.write(PointerInput::Cancelled);
     }
 }

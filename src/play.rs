@@ -173,27 +173,28 @@ fn start_match(
             _ => {}
         }
     }
-    let (game, config, open) = if let Some(load) = loads.read().last().cloned() {
-        counted.0 = load.stats_counted;
-        pause.set(if load.paused {
-            Pause::Paused
-        } else {
-            Pause::Running
-        });
-        (load.game, load.config, load.open)
-    } else {
-        let Some(config) = config else { return };
-        match config.build_game() {
-            Ok(g) => {
-                counted.0 = false;
-                (g, config, true)
-            }
+    let load = loads.read().last().cloned();
+    // Asking for a new match wins over quietly restoring one (the start-up load): the player
+    // (or the command line) asked for it after the save was read.
+    let start_wins = config.is_some() && load.as_ref().is_none_or(|l| !l.open);
+    let (game, config, open, paused, stats_counted) = match (load, config) {
+        (_, Some(config)) if start_wins => match config.build_game() {
+            Ok(g) => (g, config, true, false, false),
             Err(e) => {
                 notices.write(Notice::Refused(e.to_string()));
                 return;
             }
-        }
+        },
+        (Some(l), _) => (l.game, l.config, l.open, l.paused, l.stats_counted),
+        _ => return,
     };
+    counted.0 = stats_counted;
+    // A new match never inherits the last one's pause.
+    pause.set(if paused {
+        Pause::Paused
+    } else {
+        Pause::Running
+    });
     for e in &seats {
         commands.entity(e).despawn();
     }

@@ -79,6 +79,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::Interpret),
         )
+        .add_systems(OnEnter(Screen::Replay), enter_replay)
         .add_systems(OnExit(Screen::Replay), close_replay);
 }
 
@@ -149,20 +150,20 @@ fn export_game(
     }
 }
 
+/// A checked record waiting for the replay screen to open: nothing changes until it does, so
+/// a screen change that wins in the same frame leaves the match and the saves alone.
+#[derive(Resource, Debug)]
+struct PendingReplay {
+    record: GameRecord,
+    name: String,
+}
+
 fn open_record(
     mut commands: Commands,
     mut requests: MessageReader<RecordCommand>,
-    replay: Option<ResMut<Replay>>,
-    game: Option<Res<CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
-    pause: Res<State<Pause>>,
-    counted: Res<StatsCounted>,
     mut error: ResMut<RecordError>,
-    mut suspended: ResMut<SavingSuspended>,
-    mut load: MessageWriter<LoadMatch>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
-    let mut replay = replay;
     for r in requests.read() {
         let (name, text) = match r {
             RecordCommand::Open { name, text } => (name.clone(), Ok(text.clone())),
@@ -175,49 +176,66 @@ fn open_record(
             ),
             _ => continue,
         };
-        let record = match text.and_then(|t| check_record(&t)) {
-            Ok(r) => r,
-            Err(e) => {
-                error.0 = Some(format!("{name}: {e}"));
-                continue;
+        match text.and_then(|t| check_record(&t)) {
+            Ok(record) => {
+                error.0 = None;
+                commands.insert_resource(PendingReplay { record, name });
+                // Not `set`: a same-state transition would close the record being shown.
+                NextState::set_if_neq(&mut screen, Screen::Replay);
             }
-        };
-        error.0 = None;
-        // Keep the match that was on the board (only the first time: a second record opened
-        // from the replay must not stash the first record).
-        let stash = match replay.as_mut() {
-            Some(open) => open.stash.take(),
-            None => match (&game, &current) {
-                (Some(g), Some(c)) => Some(LoadMatch {
-                    game: g.0.clone(),
-                    config: c.0.clone(),
-                    paused: *pause.get() == Pause::Paused,
-                    stats_counted: counted.0,
-                    open: false,
-                }),
-                _ => None,
-            },
-        };
-        let at = record.moves.len();
-        let shown = record.replay().expect("checked above");
-        suspended.0 = true;
-        load.write(LoadMatch {
-            game: shown,
-            config: viewing_config(&record),
-            paused: true,
-            stats_counted: true,
-            open: false,
-        });
-        commands.insert_resource(Replay {
-            record,
-            name,
-            at,
-            stash,
-        });
-        // Not `set`: a same-state transition would close the record just opened.
-        NextState::set_if_neq(&mut screen, Screen::Replay);
-        return;
+            Err(e) => error.0 = Some(format!("{name}: {e}")),
+        }
     }
+}
+
+/// The replay screen opens: the match on the board is kept aside (and not autosaved over)
+/// and the record takes its place, shown at its end.
+fn enter_replay(
+    mut commands: Commands,
+    pending: Option<Res<PendingReplay>>,
+    game: Option<Res<CurrentGame>>,
+    current: Option<Res<CurrentMatch>>,
+    pause: Res<State<Pause>>,
+    counted: Res<StatsCounted>,
+    mut suspended: ResMut<SavingSuspended>,
+    mut load: MessageWriter<LoadMatch>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    let Some(pending) = pending else {
+        // Nothing to show (say, a back press raced the opening): back to the list.
+        screen.set(Screen::Records);
+        return;
+    };
+    commands.remove_resource::<PendingReplay>();
+    let stash = match (&game, &current) {
+        (Some(g), Some(c)) => Some(LoadMatch {
+            game: g.0.clone(),
+            config: c.0.clone(),
+            paused: *pause.get() == Pause::Paused,
+            stats_counted: counted.0,
+            open: false,
+        }),
+        _ => None,
+    };
+    let record = pending.record.clone();
+    let Ok(shown) = record.replay() else {
+        screen.set(Screen::Records);
+        return;
+    };
+    suspended.0 = true;
+    load.write(LoadMatch {
+        game: shown,
+        config: viewing_config(&record),
+        paused: true,
+        stats_counted: true,
+        open: false,
+    });
+    commands.insert_resource(Replay {
+        at: record.moves.len(),
+        record,
+        name: pending.name.clone(),
+        stash,
+    });
 }
 
 /// Seats for looking at a record: nobody plays.

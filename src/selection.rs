@@ -267,10 +267,16 @@ fn handle_pointer(
                 }
             }
             PointerInput::Cancelled => {
-                if let Some(press) = sel.press.take()
-                    && press.dragging
-                {
-                    put_back(press.hole, &mut marbles);
+                sel.hover = None;
+                if let Some(press) = sel.press.take() {
+                    if press.dragging {
+                        put_back(press.hole, &mut marbles);
+                    }
+                    // A press that had just selected (say, the first finger of a pinch) is
+                    // taken back with it.
+                    if !press.was_selected && !press.destination {
+                        sel.clear();
+                    }
                 }
             }
         }

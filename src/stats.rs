@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use sternhalma_rules::ai::Level;
-use sternhalma_rules::{Action, Game, GameRecord, Status};
+use sternhalma_rules::{Action, Game, GameRecord, Standing, Status};
 
 /// The statistics file.
 pub const STATS_FILE: &str = "stats.ron";
@@ -84,32 +84,41 @@ pub fn hops(path: &[sternhalma_rules::Hole]) -> u32 {
 }
 
 impl Stats {
-    /// Adds a finished game. Returns false (and changes nothing) when the game is not over or
-    /// nobody at the device played in it.
+    /// Adds a game once every person's place is settled: when it is over, or earlier when the
+    /// rules play on for places after the people finished or went out. Returns false (and
+    /// changes nothing) while a person's place is open, or when nobody at the device played.
     pub fn record(&mut self, game: &Game, config: &MatchConfig) -> bool {
-        let Status::Over(outcome) = game.status() else {
-            return false;
+        let status = game.status();
+        let place_of = |s: usize| match &status {
+            Status::Over(o) => Some(o.places[s]),
+            Status::InPlay => game.place(s),
         };
         let seats = config.controllers();
         let humans: Vec<usize> = (0..seats.len()).filter(|&s| seats[s].is_human()).collect();
-        let Some(&best) = humans.iter().min_by_key(|&&s| outcome.places[s]) else {
+        let Some(places) = humans
+            .iter()
+            .map(|&s| place_of(s).map(|p| (p, s)))
+            .collect::<Option<Vec<_>>>()
+        else {
             return false;
         };
-        let place = outcome.places[best];
+        let Some(&(place, best)) = places.iter().min() else {
+            return false;
+        };
         let table = self
             .tables
             .entry(table_name(config.players, &config.preset))
             .or_default();
         table.games += 1;
-        let draw = outcome.is_draw(game.setup());
+        let draw = matches!(&status, Status::Over(o) if o.is_draw(game.setup()));
         if draw {
             table.draws += 1;
         } else if place == 1 {
             table.wins += 1;
-            let moves = humans
+            let moves = places
                 .iter()
-                .filter(|&&s| outcome.places[s] == 1)
-                .map(|&s| u32::from(game.moves_made(s)))
+                .filter(|(p, _)| *p == 1)
+                .map(|&(_, s)| u32::from(game.moves_made(s)))
                 .min()
                 .unwrap_or(0);
             table.fastest_win = Some(table.fastest_win.map_or(moves, |m| m.min(moves)));
@@ -118,15 +127,22 @@ impl Stats {
             *slot += 1;
         }
         table.longest_chain = table.longest_chain.max(longest_chain(game, &humans));
+        let you_finished = game.standing(best) == Standing::Finished;
         for (s, c) in seats.iter().enumerate() {
             let Controller::Computer(level) = *c else {
                 continue;
             };
-            let theirs = outcome.places[s];
+            // A computer still playing will place behind anyone who finished and ahead of
+            // anyone who went out.
+            let ahead = match place_of(s) {
+                Some(theirs) if theirs == place => continue,
+                Some(theirs) => place < theirs,
+                None => you_finished,
+            };
             let v = table.versus.entry(level).or_default();
-            if place < theirs {
+            if ahead {
                 v.wins += 1;
-            } else if place > theirs {
+            } else {
                 v.losses += 1;
             }
         }
@@ -215,14 +231,18 @@ fn count_finished_match(
     mut counted: ResMut<StatsCounted>,
     mut stats: ResMut<Stats>,
 ) {
-    if counted.0 || suspended.0 || !game.is_over() {
+    if counted.0 || suspended.0 {
         return;
     }
     let Some(current) = current else { return };
-    counted.0 = true;
     if !stats.record(&game, &current) {
+        // Not settled yet (or nobody at the device plays): look again after the next change.
+        if game.is_over() {
+            counted.0 = true;
+        }
         return;
     }
+    counted.0 = true;
     if let Some(path) = dir.file(STATS_FILE)
         && let Err(e) = write_atomic(&path, stats.to_ron().as_bytes())
     {

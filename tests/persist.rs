@@ -162,10 +162,9 @@ fn a_write_stopped_at_any_step_leaves_the_last_good_save() {
         let m = game.legal_moves()[i].path.clone();
         game.play(&m).unwrap();
         let next = SavedMatch::of(&game, &config, false, false).to_ron();
-        let crash = std::io::Error::other("the app was killed here");
         let result = write_atomic_with(&path, next.as_bytes(), &mut |s| {
             if s == *step {
-                Err(std::io::Error::other(crash.to_string()))
+                Err(std::io::Error::other("the app was killed here"))
             } else {
                 Ok(())
             }
@@ -721,7 +720,10 @@ fn going_to_the_background_saves_and_pauses_and_coming_back_resumes() {
     assert_eq!(pause(&app), Pause::Paused);
     let s = saved(&dir);
     assert_eq!(s.record.moves, vec!["k3-k5"]);
-    assert!(s.paused);
+    assert!(
+        !s.paused,
+        "the pause for the background is not the player's: a kill there restores it running"
+    );
     for _ in 0..50 {
         app.update();
     }
@@ -738,4 +740,158 @@ fn going_to_the_background_saves_and_pauses_and_coming_back_resumes() {
         2,
         "the computer answers after the return"
     );
+}
+
+/// The headless game with `before` run on the app before its first frame (as the command line
+/// does), keeping its files in `dir`.
+fn app_in_with(dir: &TempDir, before: impl FnOnce(&mut App)) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(DataDir(Some(dir.0.clone())))
+        .add_plugins(sternhalma::CorePlugin)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    before(&mut app);
+    for _ in 0..4 {
+        app.update();
+    }
+    app
+}
+
+/// A save with one move of a pass-and-play game, and an exported record of another game.
+fn save_and_record(dir: &TempDir) -> PathBuf {
+    let mut game = Game::from_preset("classic", Some(2), None).unwrap();
+    game.play_notation("l3-l5").unwrap();
+    let save = SavedMatch::of(&game, &people("classic", 2), false, false);
+    std::fs::write(dir.file(SAVE_FILE), save.to_ron()).unwrap();
+    let mut other = Game::from_preset("classic", Some(2), None).unwrap();
+    other.play_notation("k3-k5").unwrap();
+    other.play_notation("e15-e13").unwrap();
+    let path = dir.file("other.ron");
+    std::fs::write(&path, GameRecord::from_game(&other).to_ron()).unwrap();
+    path
+}
+
+fn close_replay(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Records);
+    app.update();
+    app.update();
+}
+
+#[test]
+fn a_record_opened_at_start_up_keeps_the_saved_game() {
+    let dir = TempDir::new();
+    let record = save_and_record(&dir);
+    let mut app = app_in_with(&dir, |app| {
+        app.world_mut()
+            .write_message(RecordCommand::OpenFile(record.clone()));
+    });
+    assert_eq!(screen(&app), Screen::Replay);
+    assert_eq!(actions(&app), vec!["k3-k5", "e15-e13"]);
+    close_replay(&mut app);
+    assert_eq!(actions(&app), vec!["l3-l5"], "the saved game is back");
+    assert_eq!(saved(&dir).record.moves, vec!["l3-l5"]);
+}
+
+#[test]
+fn a_new_game_after_a_replay_or_a_pause_is_not_paused() {
+    let dir = TempDir::new();
+    let record = save_and_record(&dir);
+    std::fs::remove_file(dir.file(SAVE_FILE)).unwrap();
+    let mut app = app_in(&dir);
+    command_r(&mut app, RecordCommand::OpenFile(record));
+    app.update();
+    close_replay(&mut app);
+    assert!(app.world().get_resource::<CurrentGame>().is_none());
+    start(&mut app, vs(Level::Easy));
+    play(&mut app, "k3-k5");
+    assert_eq!(actions(&app).len(), 2, "the computer answered");
+    // A paused match, then a rematch: running again.
+    command(&mut app, Command::Pause);
+    command(&mut app, Command::Rematch);
+    settle(&mut app);
+    play(&mut app, "k3-k5");
+    assert_eq!(
+        actions(&app).len(),
+        2,
+        "the computer answered after the rematch"
+    );
+}
+
+#[test]
+fn a_back_press_racing_a_record_opening_changes_nothing() {
+    let dir = TempDir::new();
+    let record = save_and_record(&dir);
+    let mut app = app_in(&dir);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Records);
+    app.update();
+    app.world_mut()
+        .write_message(RecordCommand::OpenFile(record));
+    app.world_mut().write_message(sternhalma::selection::GoBack);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_ne!(screen(&app), Screen::Replay);
+    assert!(app.world().get_resource::<Replay>().is_none());
+    assert_eq!(actions(&app), vec!["l3-l5"]);
+    // Saving still works.
+    start(&mut app, people("classic", 2));
+    play(&mut app, "k3-k5");
+    assert_eq!(saved(&dir).record.moves, vec!["k3-k5"]);
+}
+
+#[test]
+fn a_match_asked_for_on_the_command_line_wins_over_the_saved_one() {
+    let dir = TempDir::new();
+    save_and_record(&dir);
+    let app = app_in_with(&dir, |app| {
+        app.world_mut()
+            .write_message(Command::Start(people("casual", 3)));
+    });
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(game(&app).setup().players, 3);
+    assert!(game(&app).actions().is_empty());
+}
+
+#[test]
+fn a_game_counts_once_your_place_is_settled_even_if_the_others_play_on() {
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    let mut c = people("casual", 3);
+    c.seats[1] = Controller::Computer(Level::Easy);
+    c.seats[2] = Controller::Computer(Level::Medium);
+    start(&mut app, c);
+    command(&mut app, Command::Resign(0));
+    app.update();
+    assert!(!game(&app).is_over(), "the computers play on for places");
+    let stats = app.world().resource::<Stats>().clone();
+    let t = &stats.tables["3 players, casual"];
+    assert_eq!((t.games, t.wins), (1, 0));
+    assert_eq!(t.places[2], 1, "out first: last place");
+    assert_eq!(t.versus[&Level::Easy].losses, 1);
+    assert_eq!(t.versus[&Level::Medium].losses, 1);
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Stats>().tables["3 players, casual"].games,
+        1
+    );
+}
+
+#[test]
+fn a_save_claiming_seven_players_is_set_aside_not_a_crash() {
+    let game = Game::from_preset("classic", Some(6), None).unwrap();
+    let mut save = SavedMatch::of(&game, &people("classic", 6), false, false).to_ron();
+    save = save
+        .replace("players: 6,", "players: 7,")
+        .replace("    seats: [\n", "    seats: [\n        Human,\n")
+        .replace(
+            "start: None,",
+            r#"start: Some((marbles: ["e9", "e10", "e11", "e12", "e13", "e14", "e15"], to_move: 0)),"#,
+        );
+    damaged_save_is_set_aside(save.as_bytes(), "the file is damaged");
 }

@@ -174,6 +174,11 @@ fn two_fingers_zoom_and_pan_without_moving_a_marble_and_a_double_tap_resets() {
     app.update();
     let zoom = *app.world().resource::<BoardZoom>();
     assert!((zoom.zoom - 3.0).abs() < 0.05, "zoom {}", zoom.zoom);
+    assert_eq!(
+        selected(&app),
+        None,
+        "the first finger's selection went with the pinch"
+    );
     let drift = geometry(&app)
         .screen_to_world(mid)
         .distance(world_under_mid);
@@ -233,4 +238,103 @@ fn phone_buttons_are_thumb_sized_and_desktop_keeps_its_size() {
     let desktop = ui_metrics(1280.0, 800.0, false);
     assert!(!desktop.touch);
     assert!(button_height(desktop) < TOUCH_TARGET);
+}
+
+#[test]
+fn the_board_stays_under_both_fingers_while_they_spread_and_slide() {
+    let (mut app, window) = touch_app(390, 844);
+    let (a0, b0) = (Vec2::new(150.0, 420.0), Vec2::new(230.0, 420.0));
+    touch(&mut app, window, 1, TouchPhase::Started, a0);
+    touch(&mut app, window, 2, TouchPhase::Started, b0);
+    app.update();
+    app.update();
+    let (wa, wb) = (
+        geometry(&app).screen_to_world(a0),
+        geometry(&app).screen_to_world(b0),
+    );
+    // Spread to twice the distance while the pair slides right and down.
+    let (mut a, mut b) = (a0, b0);
+    for _ in 0..5 {
+        let mid = (a + b) / 2.0 + Vec2::new(6.0, 4.0);
+        let half = (b - a) / 2.0 * 1.1487; // 1.1487^5 ≈ 2
+        (a, b) = (mid - half, mid + half);
+        touch(&mut app, window, 1, TouchPhase::Moved, a);
+        touch(&mut app, window, 2, TouchPhase::Moved, b);
+        app.update();
+    }
+    app.update();
+    let g = geometry(&app);
+    assert!((app.world().resource::<BoardZoom>().zoom - 2.0).abs() < 0.02);
+    assert!(
+        g.screen_to_world(a).distance(wa) < 0.5,
+        "first finger drifted"
+    );
+    assert!(
+        g.screen_to_world(b).distance(wb) < 0.5,
+        "second finger drifted"
+    );
+    // Lifting one finger, then the other, points at nothing.
+    touch(&mut app, window, 1, TouchPhase::Ended, a);
+    app.update();
+    touch(
+        &mut app,
+        window,
+        2,
+        TouchPhase::Moved,
+        b + Vec2::new(30.0, 0.0),
+    );
+    app.update();
+    touch(
+        &mut app,
+        window,
+        2,
+        TouchPhase::Ended,
+        b + Vec2::new(30.0, 0.0),
+    );
+    app.update();
+    assert_eq!(selected(&app), None);
+    assert!(game(&app).actions().is_empty());
+}
+
+#[test]
+fn a_drag_released_over_a_panel_puts_the_marble_back() {
+    let (mut app, window) = touch_app(390, 844);
+    let from = hole("k3");
+    let start_at = screen_of(&app, from);
+    touch(&mut app, window, 1, TouchPhase::Started, start_at);
+    app.update();
+    let over_panel = Vec2::new(195.0, 830.0);
+    touch(
+        &mut app,
+        window,
+        1,
+        TouchPhase::Moved,
+        start_at.lerp(over_panel, 0.5),
+    );
+    app.update();
+    // The finger reaches the bottom panel, which now has the pointer.
+    app.world_mut()
+        .resource_mut::<sternhalma::input::PointerOverUi>()
+        .0 = true;
+    touch(&mut app, window, 1, TouchPhase::Moved, over_panel);
+    app.update();
+    touch(&mut app, window, 1, TouchPhase::Ended, over_panel);
+    app.update();
+    app.update();
+    let mut q = app
+        .world_mut()
+        .query::<(&sternhalma::board::Marble, &Transform)>();
+    let (_, t) = q
+        .iter(app.world())
+        .find(|(m, _)| m.hole == from)
+        .expect("the marble is still on k3");
+    assert_eq!(t.scale, Vec3::ONE, "not left lifted");
+    assert_eq!(t.translation.truncate(), hole_position(from));
+    assert!(game(&app).actions().is_empty());
+    // The marble stays selected, and a finger that lands where the UI has the pointer does
+    // nothing to the board.
+    assert_eq!(selected(&app), Some(from));
+    let l3 = screen_of(&app, hole("l3"));
+    tap_at(&mut app, window, l3);
+    assert_eq!(selected(&app), Some(from));
 }

@@ -149,6 +149,9 @@ impl GameRecord {
     /// Replays the first `n` actions (for stepping through a record or continuing from any
     /// point), checking each.
     pub fn replay_to(&self, n: usize) -> Result<Game, RecordError> {
+        // A hand-edited set-up is checked before anything is placed for its seats.
+        Setup::new(self.setup.players, self.setup.marbles, self.setup.teams)
+            .map_err(RecordError::Rules)?;
         let mut game = match &self.start {
             None => Game::new(self.setup, self.rules.clone()).map_err(RecordError::Rules)?,
             Some(start) => {

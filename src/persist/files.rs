@@ -32,10 +32,11 @@ pub const WRITE_STEPS: [WriteStep; 5] = [
     WriteStep::Renamed,
 ];
 
-/// The temporary file a write of `path` goes through.
+/// The temporary file a write of `path` goes through: one per process, so two copies of the
+/// app never write into the same file (the last rename wins, whole).
 pub fn temp_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
+    name.push(format!(".{}.tmp", std::process::id()));
     path.with_file_name(name)
 }
 
@@ -56,24 +57,69 @@ pub fn write_atomic_with(
         fs::create_dir_all(dir)?;
     }
     let tmp = temp_path(path);
-    let mut file = File::create(&tmp)?;
-    hook(WriteStep::Created)?;
+    match write_steps(path, &tmp, bytes, hook) {
+        Ok(()) => Ok(()),
+        // The hook stopped the writer as a crash would: nothing more may happen.
+        Err(Stop::Crashed(e)) => Err(e),
+        // A real error (disk full, no permission): tidy up; the old file is untouched.
+        Err(Stop::Failed(e)) => {
+            let _ = fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
+/// Removes temporary files that a killed write left in `dir` (any older than a minute: a
+/// younger one may belong to another copy of the app still writing).
+pub fn remove_stale_temps(dir: &Path, now: SystemTime) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let path = e.path();
+        let stale = e
+            .metadata()
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| now.duration_since(t).is_ok_and(|age| age.as_secs() > 60));
+        if stale && path.extension().is_some_and(|x| x == "tmp") {
+            let _ = fs::remove_file(path);
+        }
+    }
+}
+
+/// Why a write stopped.
+enum Stop {
+    /// The file system refused.
+    Failed(io::Error),
+    /// The test hook simulated a crash.
+    Crashed(io::Error),
+}
+
+fn write_steps(
+    path: &Path,
+    tmp: &Path,
+    bytes: &[u8],
+    hook: &mut dyn FnMut(WriteStep) -> io::Result<()>,
+) -> Result<(), Stop> {
+    let mut step = |s| hook(s).map_err(Stop::Crashed);
+    let mut file = File::create(tmp).map_err(Stop::Failed)?;
+    step(WriteStep::Created)?;
     let half = bytes.len() / 2;
-    file.write_all(&bytes[..half])?;
-    hook(WriteStep::HalfWritten)?;
-    file.write_all(&bytes[half..])?;
-    hook(WriteStep::Written)?;
-    file.sync_all()?;
+    file.write_all(&bytes[..half]).map_err(Stop::Failed)?;
+    step(WriteStep::HalfWritten)?;
+    file.write_all(&bytes[half..]).map_err(Stop::Failed)?;
+    step(WriteStep::Written)?;
+    file.sync_all().map_err(Stop::Failed)?;
     drop(file);
-    hook(WriteStep::Synced)?;
-    fs::rename(&tmp, path)?;
+    step(WriteStep::Synced)?;
+    fs::rename(tmp, path).map_err(Stop::Failed)?;
     // The rename itself must reach the disk too; not every platform can sync a directory.
     if let Some(dir) = path.parent()
         && let Ok(d) = File::open(dir)
     {
         let _ = d.sync_all();
     }
-    hook(WriteStep::Renamed)
+    step(WriteStep::Renamed)
 }
 
 /// Why a file could not be used: a few plain words for the player, the details for the log.
@@ -137,9 +183,12 @@ pub fn load_or_set_aside<T>(
     };
     let problem = match std::str::from_utf8(&bytes) {
         Err(_) => Problem::new(super::formats::DAMAGED, "not UTF-8 text"),
-        Ok(text) => match parse(text) {
-            Ok(v) => return Loaded::Read(v),
-            Err(e) => e,
+        // A panic while reading user data is a bug, but it must not cost the player the app:
+        // the file is treated as damaged and kept aside like any other.
+        Ok(text) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| parse(text))) {
+            Ok(Ok(v)) => return Loaded::Read(v),
+            Ok(Err(e)) => e,
+            Err(_) => Problem::new(super::formats::DAMAGED, "reading it failed unexpectedly"),
         },
     };
     Loaded::SetAside {

@@ -4,7 +4,7 @@
 use super::files::Problem;
 use crate::config::{Controller, MatchConfig, Settings};
 use serde::{Deserialize, Serialize};
-use sternhalma_rules::{Action, Game, GameRecord, RuleSet};
+use sternhalma_rules::{Action, Game, GameRecord, RecordError, RuleSet};
 
 /// Plain words for a file that is not what it should be.
 pub const DAMAGED: &str = "the file is damaged";
@@ -133,10 +133,13 @@ impl SavedMatch {
                 format!("{} seats for {players} players", self.seats.len()),
             ));
         }
-        let mut game = self
-            .record
-            .replay()
-            .map_err(|e| Problem::new(BAD_MOVES, e.to_string()))?;
+        let mut game = self.record.replay().map_err(|e| {
+            let plain = match e {
+                RecordError::BadMove { .. } | RecordError::WrongResult => BAD_MOVES,
+                _ => DAMAGED,
+            };
+            Problem::new(plain, e.to_string())
+        })?;
         for (i, token) in self.redo.iter().enumerate() {
             let bad =
                 |e: String| Problem::new(BAD_MOVES, format!("redo move {} '{token}': {e}", i + 1));

@@ -94,6 +94,8 @@ const SETTINGS_SETTLE: Duration = Duration::from_millis(400);
 struct LastSave {
     key: Option<SaveKey>,
     at: Option<Instant>,
+    /// The save file could be neither read nor moved aside: never write over it.
+    blocked: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +148,9 @@ fn load_settings(
     mut draft: ResMut<MatchConfig>,
     mut notes: ResMut<FileNotes>,
 ) {
+    if let Some(folder) = &dir.0 {
+        files::remove_stale_temps(folder, SystemTime::now());
+    }
     if let Some(s) = load_file(
         &dir,
         SETTINGS_FILE,
@@ -206,14 +211,19 @@ fn load_saved_match(
     mut last: ResMut<LastSave>,
 ) {
     let parse = |text: &str| SavedMatch::from_ron(text)?.restore();
-    let Some(r) = load_file(
+    let loaded = load_file(
         &dir,
         SAVE_FILE,
         "Your saved game could not be continued",
         "a new game awaits",
         &mut notes,
         parse,
-    ) else {
+    );
+    let Some(r) = loaded else {
+        // Still there after a failed load: it could not be moved aside, so it is left alone.
+        if dir.file(SAVE_FILE).is_some_and(|p| p.exists()) {
+            last.blocked = true;
+        }
         return;
     };
     // Nothing changed yet: no need to write the same file back.
@@ -234,8 +244,16 @@ fn load_saved_match(
 }
 
 /// Starting a match from the new-game screen makes its choices the next default.
-fn remember_match_choices(mut commands: MessageReader<Command>, mut settings: ResMut<Settings>) {
+fn remember_match_choices(
+    mut commands: MessageReader<Command>,
+    mut settings: ResMut<Settings>,
+    mut background: ResMut<PausedForBackground>,
+) {
     for c in commands.read() {
+        if matches!(c, Command::Start(_) | Command::Rematch) {
+            // A new match starts running; nothing is left to resume on return.
+            background.0 = false;
+        }
         if let Command::Start(config) = c {
             let mut s = settings.clone();
             s.default_players = config.players;
@@ -283,15 +301,17 @@ fn autosave(
     pause: Res<State<Pause>>,
     counted: Res<StatsCounted>,
     suspended: Res<SavingSuspended>,
+    background: Res<PausedForBackground>,
     mut last: ResMut<LastSave>,
 ) {
     let (Some(game), Some(current)) = (game, current) else {
         return;
     };
-    if suspended.0 {
+    if suspended.0 || last.blocked {
         return;
     }
-    let paused = *pause.get() == Pause::Paused;
+    // The player's pause is kept; the one for the background is not (it ends on return).
+    let paused = *pause.get() == Pause::Paused && !background.0;
     let key = SaveKey {
         position: game.hash(),
         actions: game.actions().len(),
@@ -340,6 +360,7 @@ fn save_on_suspend_or_exit(
     settings: Res<Settings>,
     mut dirty: ResMut<SettingsDirty>,
     mut background: ResMut<PausedForBackground>,
+    last: Res<LastSave>,
     mut commands: MessageWriter<Command>,
 ) {
     let mut leaving = false;
@@ -367,9 +388,10 @@ fn save_on_suspend_or_exit(
         background.0 = true;
         commands.write(Command::Pause);
     }
-    let paused = was_paused || leaving;
+    let paused = was_paused && !background.0;
     if let Some(current) = current
         && !suspended.0
+        && !last.blocked
     {
         write_match(&dir, &game, &current, paused, counted.0);
     }

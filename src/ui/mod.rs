@@ -9,11 +9,11 @@ mod records;
 use crate::ai::AskHint;
 use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::{AnimSpeed, Controller, MatchConfig, Settings, point_colour, point_name};
-use crate::input::PointerDevices;
+use crate::input::PointerOverUi;
 use crate::look::BoardFrame;
 use crate::play::{Command, Notice, PendingMove};
 use crate::records::{RecordCommand, Replay};
-use crate::state::{Pause, Screen, Turn};
+use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 use bevy::winit::{UpdateMode, WinitSettings};
@@ -40,15 +40,14 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<Notices>()
         .init_resource::<records::PastedRecord>()
-        .configure_sets(
-            Update,
-            PointerDevices.run_if(|w: Option<Res<EguiWantsInput>>| {
-                w.is_none_or(|w| !w.wants_pointer_input() && !w.is_pointer_over_area())
-            }),
-        )
         .add_systems(
             Update,
-            (collect_notices, note_match_start, redraw_for_clock),
+            (
+                pointer_over_ui.before(AppSystems::ReadInput),
+                collect_notices,
+                note_match_start,
+                redraw_for_clock,
+            ),
         )
         .add_systems(
             EguiPrimaryContextPass,
@@ -73,6 +72,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Playing), free_board_frame)
         .add_systems(OnExit(Screen::GameOver), free_board_frame)
         .add_systems(OnExit(Screen::Replay), free_board_frame);
+}
+
+/// Tells the board's input whether egui has the pointer (over a window or panel, or dragging
+/// a slider).
+fn pointer_over_ui(wants: Option<Res<EguiWantsInput>>, mut over: ResMut<PointerOverUi>) {
+    let now = wants.is_some_and(|w| w.wants_pointer_input() || w.is_pointer_over_area());
+    if over.0 != now {
+        over.0 = now;
+    }
 }
 
 fn c32(c: Color) -> Color32 {

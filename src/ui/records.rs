@@ -65,7 +65,9 @@ pub(super) fn statistics(
                             ui.end_row();
                         };
                         row(ui, "Games", t.games.to_string());
-                        let pct = (100 * t.wins).checked_div(t.games).unwrap_or(0);
+                        let pct = (100 * u64::from(t.wins))
+                            .checked_div(u64::from(t.games))
+                            .unwrap_or(0);
                         row(ui, "Wins", format!("{} ({pct}%)", t.wins));
                         if t.draws > 0 {
                             row(ui, "Draws", t.draws.to_string());
@@ -316,7 +318,13 @@ mod tests {
             "5 Jan 2026, 09:08 UTC — 6 players, three-pairs"
         );
         // Anything else, including non-ASCII names, is shown as it is.
-        for other in ["game-001", "20261329-183000-2p-x", "2026112é-183000-2p-x", "é", ""] {
+        for other in [
+            "game-001",
+            "20261329-183000-2p-x",
+            "2026112é-183000-2p-x",
+            "é",
+            "",
+        ] {
             assert_eq!(record_label(other), other);
         }
     }
