@@ -241,3 +241,66 @@ fn computer_players_get_home_emptied_before_the_classic_deadline() {
         }
     }
 }
+
+/// Fewest moves for seat 0 alone to finish, by breadth-first search over every move.
+fn fewest_moves_to_finish(game: &Game, limit: usize) -> Option<usize> {
+    let layout = game.layout();
+    let mut seen = std::collections::HashSet::from([game.board().hash()]);
+    let mut layer = vec![game.clone()];
+    for depth in 1..=limit {
+        let mut next = Vec::new();
+        for g in &layer {
+            for (f, t) in layout.moves(g.board(), 0).pairs() {
+                let mut c = g.clone();
+                c.play_move(f, t).unwrap();
+                if c.place(0) == Some(1) {
+                    return Some(depth);
+                }
+                if seen.insert(c.board().hash()) {
+                    next.push(c);
+                }
+            }
+        }
+        layer = next;
+    }
+    None
+}
+
+#[test]
+fn the_strong_levels_finish_a_race_in_the_fewest_moves() {
+    // White has eight marbles home and two to bring in; black has none and passes, so this is
+    // a pure race: hard and expert solve it exactly.
+    for (outside, open) in [
+        ("h13 g12", "g14 h14"),
+        ("f13 i12", "e14 h14"),
+        ("g13 h11", "f15 h14"),
+    ] {
+        let goal = "e17 e16 f16 e15 f15 g15 e14 f14 g14 h14";
+        let mut b = Board::empty();
+        for name in goal.split_whitespace().filter(|h| !open.contains(h)) {
+            b.put(0, parse_hole(name).unwrap());
+        }
+        for name in outside.split_whitespace() {
+            b.put(0, parse_hole(name).unwrap());
+        }
+        let rules = RuleSet {
+            finish: Finish::Strict,
+            ..RuleSet::default()
+        };
+        let start = Game::from_board(Setup::new(2, 10, false).unwrap(), rules, b, 0).unwrap();
+        let best = fewest_moves_to_finish(&start, 5).expect("a short race");
+        for level in [Level::Hard, Level::Expert] {
+            let mut game = start.clone();
+            let mut moves = 0;
+            while game.place(0) != Some(1) {
+                let m = choose(&game, level, 3);
+                game.play(&m.path).unwrap();
+                moves += 1;
+                assert!(
+                    moves <= best,
+                    "{level} from {outside}: more than {best} moves"
+                );
+            }
+        }
+    }
+}

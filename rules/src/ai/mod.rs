@@ -187,7 +187,7 @@ fn style(level: Level) -> Style {
         Level::Beginner => s(0, 0, 0.6, 2, false, false, 0),
         Level::Easy => s(0, 0, 0.4, usize::MAX, true, false, 0),
         Level::Medium => s(8_000, 3, 0.0, usize::MAX, true, false, 12),
-        Level::Hard => s(30_000, 8, 0.0, usize::MAX, true, true, 10),
+        Level::Hard => s(12_000, 8, 0.0, usize::MAX, true, true, 10),
         Level::Expert => s(200_000, 16, 0.0, usize::MAX, true, true, 10),
     }
 }
@@ -418,5 +418,6 @@ fn context(game: &Game, seat: usize, straggler_aware: bool) -> Ctx<'_> {
         friends,
         opponents,
         partner,
+        against_average: false,
     }
 }

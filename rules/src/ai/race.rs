@@ -8,8 +8,9 @@ use super::search::Ctx;
 use crate::board::{Hole, Point};
 use crate::game::Game;
 use crate::movegen::{Board, Layout};
+use crate::rules::Finish;
 use crate::rules::{RuleSet, Setup};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 #[derive(Clone, Copy)]
 struct Node {
@@ -80,6 +81,110 @@ pub(crate) fn beam(
     None
 }
 
+/// Goal holes `seat` still has to fill with its own marbles. One move moves one marble, so it
+/// fills at most one of them: this never overestimates the moves left (an admissible bound).
+pub(crate) fn holes_to_fill(ctx: &Ctx, board: &Board, seat: usize) -> u32 {
+    let goal = ctx.seats[seat].goal;
+    let own = board.marbles(seat) & goal;
+    match ctx.finish {
+        Finish::Strict => (goal & !own).count(),
+        Finish::AntiBlocking => {
+            let mut fill = board.occupied();
+            if let Some(p) = ctx.partner[seat] {
+                fill &= !board.marbles(p);
+            }
+            let open = (goal & !fill).count();
+            // At least one own marble must stand in the goal.
+            if open == 0 && own.is_empty() { 1 } else { open }
+        }
+    }
+}
+
+/// IDA* on "moves to finish" for `seat` alone (everyone else stands still), with
+/// [`holes_to_fill`] as the bound: the shortest line of at most `max_len` moves, if there is
+/// one and it is found within `max_nodes` nodes. Moves that go back more than one step are not tried (they never pay in a race),
+/// so "shortest" is among lines of forward and sideways moves.
+pub(crate) fn ida_star(
+    ctx: &Ctx,
+    start: &Board,
+    seat: usize,
+    max_len: u32,
+    max_nodes: u64,
+    budget: &Budget,
+) -> Option<Vec<(Hole, Hole)>> {
+    struct Ida<'c, 'a, 'b> {
+        ctx: &'c Ctx<'a>,
+        seat: usize,
+        nodes: u64,
+        max_nodes: u64,
+        budget: &'c Budget<'b>,
+        /// Hash → the most moves already tried from there without success.
+        tried: HashMap<u64, u32>,
+        line: Vec<(Hole, Hole)>,
+    }
+    impl Ida<'_, '_, '_> {
+        /// Whether a line of at most `left` more moves finishes from `board`;
+        /// `None` when out of nodes.
+        fn dfs(&mut self, board: &Board, left: u32) -> Option<bool> {
+            if self.ctx.done(board, self.seat) {
+                return Some(true);
+            }
+            if holes_to_fill(self.ctx, board, self.seat) > left {
+                return Some(false);
+            }
+            let key = board.hash();
+            if self.tried.get(&key).is_some_and(|&t| t >= left) {
+                return Some(false);
+            }
+            self.nodes += 1;
+            if self.nodes > self.max_nodes || (self.nodes & 1023 == 0 && self.budget.expired()) {
+                return None;
+            }
+            let tip = &self.ctx.seats[self.seat].tip;
+            let goal = self.ctx.seats[self.seat].goal;
+            let mut moves: Vec<(i32, Hole, Hole)> = self
+                .ctx
+                .layout
+                .moves(board, self.seat)
+                .pairs()
+                .filter(|&(f, t)| tip[t.index() as usize] <= tip[f.index() as usize] + 1)
+                .map(|(f, t)| {
+                    let into = !goal.has(f.index()) && goal.has(t.index());
+                    let gain = tip[f.index() as usize] as i32 - tip[t.index() as usize] as i32;
+                    (gain + if into { 100 } else { 0 }, f, t)
+                })
+                .collect();
+            moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+            for (_, f, t) in moves {
+                let mut b = *board;
+                b.shift(self.seat, f, t);
+                self.line.push((f, t));
+                if self.dfs(&b, left - 1)? {
+                    return Some(true);
+                }
+                self.line.pop();
+            }
+            self.tried.insert(key, left);
+            Some(false)
+        }
+    }
+    let mut ida = Ida {
+        ctx,
+        seat,
+        nodes: 0,
+        max_nodes,
+        budget,
+        tried: HashMap::new(),
+        line: Vec::new(),
+    };
+    for bound in holes_to_fill(ctx, start, seat)..=max_len {
+        if ida.dfs(start, bound)? {
+            return Some(ida.line);
+        }
+    }
+    None
+}
+
 fn unwind(layers: &[Vec<Node>]) -> Vec<(Hole, Hole)> {
     let mut out = Vec::with_capacity(layers.len());
     let mut idx = 0usize;
@@ -112,6 +217,9 @@ pub(crate) fn is_race(ctx: &Ctx, board: &Board, seat: usize) -> bool {
     }
 }
 
+/// Nodes the exact race solver may spend on one move before the beam takes over.
+const IDA_NODES: u64 = 8_000;
+
 /// The first move of the shortest race line, when the position is a race.
 pub(crate) fn race_move(
     ctx: &Ctx,
@@ -122,7 +230,17 @@ pub(crate) fn race_move(
     if ctx.opponents.len() > 1 || !is_race(ctx, board, seat) {
         return None;
     }
-    beam(ctx, board, seat, 60, 60, budget)?.first().copied()
+    // The beam's line is an upper bound; when it is longer than the lower bound, IDA* looks
+    // for a shorter one (and, when it searches every bound below without finding one,
+    // proves the beam's line the shortest).
+    let line = beam(ctx, board, seat, 60, 60, budget)?;
+    let lower = holes_to_fill(ctx, board, seat);
+    if line.len() as u32 > lower
+        && let Some(better) = ida_star(ctx, board, seat, line.len() as u32 - 1, IDA_NODES, budget)
+    {
+        return better.first().copied();
+    }
+    line.first().copied()
 }
 
 /// The solo crossing: ten marbles from the bottom point into the top one, alone on the board.
@@ -163,4 +281,125 @@ pub fn solo_crossing(budget: &Budget) -> Vec<Vec<Hole>> {
             path
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zobrist::splitmix;
+
+    /// White (seat 0, home at the bottom) alone with `outside` marbles a few rows short of its
+    /// goal and the rest in it; black has no marbles and passes.
+    fn endgame(outside: usize, seed: u64, finish: Finish) -> Game {
+        let rules = RuleSet {
+            finish,
+            ..RuleSet::default()
+        };
+        let setup = Setup::new(2, 10, false).expect("a set-up");
+        let layout = Layout::new(setup, &rules);
+        let goal: Vec<Hole> = crate::game::holes(layout.seats[0].goal).collect();
+        let point = layout.seats[0].point;
+        let near: Vec<Hole> = Hole::all()
+            .filter(|h| (11..=12).contains(&h.rows_from_tip(point)))
+            .collect();
+        let mut x = seed;
+        let mut board = Board::empty();
+        let mut left_out = std::collections::HashSet::new();
+        // Holes left open in the two goal rows nearest the centre, so the race stays short.
+        while left_out.len() < outside {
+            x = splitmix(x);
+            let i = (x % goal.len() as u64) as usize;
+            if goal[i].rows_from_tip(point) <= 14 {
+                left_out.insert(i);
+            }
+        }
+        for (i, &h) in goal.iter().enumerate() {
+            if !left_out.contains(&i) {
+                board.put(0, h);
+            }
+        }
+        let mut placed = 0;
+        while placed < outside {
+            x = splitmix(x);
+            let h = near[(x % near.len() as u64) as usize];
+            if board.owner(h).is_none() {
+                board.put(0, h);
+                placed += 1;
+            }
+        }
+        Game::from_board(setup, rules, board, 0).expect("a valid position")
+    }
+
+    /// Fewest moves to finish, by breadth-first search over every move.
+    fn brute_force(ctx: &Ctx, start: &Board, limit: usize) -> Option<usize> {
+        let mut seen = HashSet::from([start.hash()]);
+        let mut layer = vec![*start];
+        for depth in 1..=limit {
+            let mut next = Vec::new();
+            for b in &layer {
+                for (f, t) in ctx.layout.moves(b, 0).pairs() {
+                    let mut c = *b;
+                    c.shift(0, f, t);
+                    if ctx.done(&c, 0) {
+                        return Some(depth);
+                    }
+                    if seen.insert(c.hash()) {
+                        next.push(c);
+                    }
+                }
+            }
+            layer = next;
+        }
+        None
+    }
+
+    #[test]
+    fn the_exact_race_solver_finds_the_fewest_moves() {
+        let mut checked = 0;
+        for finish in [Finish::Strict, Finish::AntiBlocking] {
+            for seed in 0..20 {
+                let game = endgame(2 + (seed % 3 == 0) as usize, seed, finish);
+                let ctx = crate::ai::context(&game, 0, true);
+                let board = *game.board();
+                let Some(best) = brute_force(&ctx, &board, 4) else {
+                    continue;
+                };
+                let line = ida_star(&ctx, &board, 0, 8, 5_000_000, &Budget::unlimited())
+                    .expect("a short race is solved");
+                assert_eq!(line.len(), best, "{finish:?} seed {seed}");
+                // The line is legal and finishes.
+                let mut b = board;
+                for &(f, t) in &line {
+                    assert!(ctx.layout.moves(&b, 0).pairs().any(|m| m == (f, t)));
+                    b.shift(0, f, t);
+                }
+                assert!(ctx.done(&b, 0));
+                // Move by move, the race player follows a shortest line too.
+                let mut b = board;
+                let mut moves = 0;
+                while !ctx.done(&b, 0) {
+                    let (f, t) = race_move(&ctx, &b, 0, &Budget::unlimited()).expect("a move");
+                    b.shift(0, f, t);
+                    moves += 1;
+                    assert!(moves <= best, "{finish:?} seed {seed}: longer than {best}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked >= 8, "{checked} races checked");
+    }
+
+    #[test]
+    fn the_bound_never_overestimates() {
+        for seed in 0..8 {
+            let game = endgame(3, seed, Finish::Strict);
+            let ctx = crate::ai::context(&game, 0, true);
+            let board = *game.board();
+            let h = holes_to_fill(&ctx, &board, 0) as usize;
+            assert_eq!(h, 3);
+            if let Some(best) = brute_force(&ctx, &board, 4) {
+                assert!(h <= best);
+            }
+        }
+    }
 }

@@ -62,6 +62,8 @@ pub(crate) struct Ctx<'a> {
     pub own_tempo_percent: i32,
     /// Unit of each seat, to judge anti-blocking fills in team games.
     pub partner: [Option<usize>; 6],
+    /// Score against the opponents' average cost instead of the best opponent's.
+    pub against_average: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -148,6 +150,9 @@ impl<'a> Ctx<'a> {
                 best = best.min(c);
             }
             best
+        } else if self.against_average && !self.opponents.is_empty() {
+            let total: i32 = self.opponents.iter().map(|&o| self.cost(board, o)).sum();
+            total / self.opponents.len() as i32
         } else {
             self.opponents
                 .iter()
