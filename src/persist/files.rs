@@ -265,9 +265,11 @@ mod tests {
 
     #[test]
     fn temp_file_sits_next_to_the_real_one() {
+        let tmp = temp_path(Path::new("/a/b/game.ron"));
+        assert_eq!(tmp.parent(), Some(Path::new("/a/b")));
         assert_eq!(
-            temp_path(Path::new("/a/b/game.ron")),
-            PathBuf::from("/a/b/game.ron.tmp")
+            tmp.file_name().unwrap().to_string_lossy(),
+            format!("game.ron.{}.tmp", std::process::id())
         );
     }
 }
