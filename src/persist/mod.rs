@@ -10,6 +10,7 @@ use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::{MatchConfig, Settings};
 use crate::play::{Command, LoadMatch};
 use crate::state::{AppSystems, Pause};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 use files::{Loaded, load_or_set_aside, write_atomic};
@@ -293,57 +294,71 @@ fn write_settings(dir: &DataDir, settings: &Settings) {
     }
 }
 
+/// The match as a save would hold it: read by the autosave and by the save on leaving.
+#[derive(SystemParam)]
+struct MatchToSave<'w> {
+    dir: Res<'w, DataDir>,
+    game: Option<Res<'w, CurrentGame>>,
+    current: Option<Res<'w, CurrentMatch>>,
+    pause: Res<'w, State<Pause>>,
+    counted: Res<'w, StatsCounted>,
+    suspended: Res<'w, SavingSuspended>,
+}
+
+impl MatchToSave<'_> {
+    /// What would be written now, or `None` when there is nothing to save (no match, or a
+    /// record on the board). The player's pause is kept; the one for the background is not
+    /// (it ends on return).
+    fn key(&self, background: bool) -> Option<SaveKey> {
+        let game = self.game.as_ref()?;
+        self.current.as_ref()?;
+        if self.suspended.0 {
+            return None;
+        }
+        Some(SaveKey {
+            position: game.hash(),
+            actions: game.actions().len(),
+            redo: game.redo_actions().count(),
+            paused: *self.pause.get() == Pause::Paused && !background,
+            counted: self.counted.0,
+        })
+    }
+
+    fn write(&self, key: SaveKey) {
+        let (Some(game), Some(current), Some(path)) =
+            (&self.game, &self.current, self.dir.file(SAVE_FILE))
+        else {
+            return;
+        };
+        let text = SavedMatch::of(game, current, key.paused, key.counted).to_ron();
+        if let Err(e) = write_atomic(&path, text.as_bytes()) {
+            warn!("could not save the game to {path:?}: {e}");
+        }
+    }
+}
+
 /// Writes the match whenever it changed: a move, an undo, a pause, the end.
 fn autosave(
-    dir: Res<DataDir>,
-    game: Option<Res<CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
-    pause: Res<State<Pause>>,
-    counted: Res<StatsCounted>,
-    suspended: Res<SavingSuspended>,
+    to_save: MatchToSave,
     background: Res<PausedForBackground>,
     mut last: ResMut<LastSave>,
 ) {
-    let (Some(game), Some(current)) = (game, current) else {
-        return;
-    };
-    if suspended.0 || last.blocked {
+    if last.blocked {
         return;
     }
-    // The player's pause is kept; the one for the background is not (it ends on return).
-    let paused = *pause.get() == Pause::Paused && !background.0;
-    let key = SaveKey {
-        position: game.hash(),
-        actions: game.actions().len(),
-        redo: game.redo_actions().count(),
-        paused,
-        counted: counted.0,
+    let (Some(key), Some(game)) = (to_save.key(background.0), &to_save.game) else {
+        return;
     };
     let clock_due = game.rules().clock.is_some()
         && !game.is_over()
         && last.at.is_none_or(|t| t.elapsed() >= CLOCK_SAVE_EVERY);
-    if last.key == Some(key) && !clock_due && !current.is_changed() {
+    let new_match = to_save.current.as_ref().is_some_and(|c| c.is_changed());
+    if last.key == Some(key) && !clock_due && !new_match {
         return;
     }
-    write_match(&dir, &game, &current, paused, counted.0);
+    to_save.write(key);
     last.key = Some(key);
     last.at = Some(Instant::now());
-}
-
-fn write_match(
-    dir: &DataDir,
-    game: &CurrentGame,
-    current: &CurrentMatch,
-    paused: bool,
-    counted: bool,
-) {
-    let Some(path) = dir.file(SAVE_FILE) else {
-        return;
-    };
-    let text = SavedMatch::of(game, current, paused, counted).to_ron();
-    if let Err(e) = write_atomic(&path, text.as_bytes()) {
-        warn!("could not save the game to {path:?}: {e}");
-    }
 }
 
 /// The app is going to the background or closing: save now, and pause the computers and clocks
@@ -351,12 +366,7 @@ fn write_match(
 fn save_on_suspend_or_exit(
     mut lifecycle: MessageReader<AppLifecycle>,
     mut exits: MessageReader<AppExit>,
-    dir: Res<DataDir>,
-    game: Option<Res<CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
-    pause: Res<State<Pause>>,
-    counted: Res<StatsCounted>,
-    suspended: Res<SavingSuspended>,
+    to_save: MatchToSave,
     settings: Res<Settings>,
     mut dirty: ResMut<SettingsDirty>,
     mut background: ResMut<PausedForBackground>,
@@ -380,19 +390,17 @@ fn save_on_suspend_or_exit(
         return;
     }
     if dirty.0.take().is_some() {
-        write_settings(&dir, &settings);
+        write_settings(&to_save.dir, &settings);
     }
-    let Some(game) = game else { return };
-    let was_paused = *pause.get() == Pause::Paused;
+    let Some(game) = &to_save.game else { return };
+    let was_paused = *to_save.pause.get() == Pause::Paused;
     if leaving && !game.is_over() && !was_paused && !background.0 {
         background.0 = true;
         commands.write(Command::Pause);
     }
-    let paused = was_paused && !background.0;
-    if let Some(current) = current
-        && !suspended.0
-        && !last.blocked
+    if !last.blocked
+        && let Some(key) = to_save.key(background.0)
     {
-        write_match(&dir, &game, &current, paused, counted.0);
+        to_save.write(key);
     }
 }
