@@ -203,9 +203,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, load_stats.in_set(LoadSystems))
         .add_systems(
             Update,
+            // Only a change to the game can settle a place: no work on idle frames.
             count_finished_match
                 .in_set(AppSystems::Present)
-                .run_if(resource_exists::<CurrentGame>),
+                .run_if(resource_exists_and_changed::<CurrentGame>),
         );
 }
 
@@ -222,7 +223,7 @@ fn load_stats(dir: Res<DataDir>, mut stats: ResMut<Stats>, mut notes: ResMut<Fil
     }
 }
 
-/// Counts a match once, when it is over.
+/// Counts a match once, as soon as every person's place is settled.
 fn count_finished_match(
     game: Res<CurrentGame>,
     current: Option<Res<CurrentMatch>>,
