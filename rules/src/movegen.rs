@@ -133,11 +133,17 @@ impl Layout {
 
     /// Every legal move of `seat`, grouped by origin.
     pub fn moves(&self, board: &Board, seat: usize) -> MoveList {
+        self.moves_with(&mut Reach::new(board.occ), board, seat)
+    }
+
+    /// [`Layout::moves`] with jump components shared between calls on the same board: the
+    /// search lists several opponents' moves per node, and they all jump over one position.
+    #[inline]
+    pub(crate) fn moves_with(&self, reach: &mut Reach, board: &Board, seat: usize) -> MoveList {
         let mut list = MoveList::default();
         let occ = board.occ;
-        let mut reach = Reach::new(occ);
         for o in board.marbles[seat].iter() {
-            let d = self.dests_with(&mut reach, occ, seat, o);
+            let d = self.dests_with(reach, occ, seat, o);
             if !d.is_empty() {
                 list.from[list.len] = o;
                 list.dests[list.len] = d;

@@ -7,7 +7,7 @@
 use crate::ai::Budget;
 use crate::bitboard::Bits;
 use crate::board::Hole;
-use crate::movegen::{Board, Layout};
+use crate::movegen::{Board, Layout, Reach};
 use crate::rules::Finish;
 use crate::zobrist;
 
@@ -123,6 +123,11 @@ impl<'a> Ctx<'a> {
     /// How much `seat`'s best single move would lower its cost: the side to move at a leaf
     /// is about to take it, which a static count of distances cannot see.
     pub fn best_gain(&self, board: &Board, seat: usize) -> i32 {
+        self.best_gain_with(&mut Reach::new(board.occupied()), board, seat)
+    }
+
+    /// [`Ctx::best_gain`] sharing jump components with other seats' calls on `board`.
+    pub fn best_gain_with(&self, reach: &mut Reach, board: &Board, seat: usize) -> i32 {
         let e = &self.seats[seat];
         let w = &self.weights;
         let value = |h: u8| {
@@ -130,7 +135,7 @@ impl<'a> Ctx<'a> {
             w.linear * d + w.square * d * d
         };
         let mut best = 0;
-        for (from, dests) in self.layout.moves(board, seat).iter() {
+        for (from, dests) in self.layout.moves_with(reach, board, seat).iter() {
             let before = value(from.index());
             for to in dests.iter() {
                 best = best.max(before - value(to));
@@ -259,8 +264,9 @@ impl<'a, 'b> Searcher<'a, 'b> {
         } else {
             &ctx.opponents
         };
+        let mut reach = Reach::new(board.occupied());
         for &seat in seats {
-            let list = ctx.layout.moves(board, seat);
+            let list = ctx.layout.moves_with(&mut reach, board, seat);
             for (from, dests) in list.iter() {
                 for to in dests.iter() {
                     let m = SMove {
@@ -388,10 +394,11 @@ impl<'a, 'b> Searcher<'a, 'b> {
         if maximizing {
             base + ctx.best_gain(board, ctx.root) * ctx.own_tempo_percent / 100
         } else {
+            let mut reach = Reach::new(board.occupied());
             base - ctx
                 .opponents
                 .iter()
-                .map(|&o| ctx.best_gain(board, o))
+                .map(|&o| ctx.best_gain_with(&mut reach, board, o))
                 .max()
                 .unwrap_or(0)
         }
