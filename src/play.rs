@@ -57,6 +57,9 @@ pub struct LoadMatch {
     pub paused: bool,
     /// The result is already in the statistics.
     pub stats_counted: bool,
+    /// The match's id when it goes on (a restore, a match put back after a replay); `None`
+    /// starts a new match with a new id.
+    pub id: Option<u64>,
     /// Show the board now; otherwise stay on the current screen (the main menu offers
     /// "Continue").
     pub open: bool,
@@ -156,6 +159,7 @@ fn start_match(
     mut requests: MessageReader<Command>,
     mut loads: MessageReader<LoadMatch>,
     mut counted: ResMut<crate::persist::StatsCounted>,
+    mut match_id: ResMut<crate::persist::MatchId>,
     mut pause: ResMut<NextState<Pause>>,
     current: Option<Res<CurrentMatch>>,
     seats: Query<Entity, With<Seat>>,
@@ -177,18 +181,19 @@ fn start_match(
     // Asking for a new match wins over quietly restoring one (the start-up load): the player
     // (or the command line) asked for it after the save was read.
     let start_wins = config.is_some() && load.as_ref().is_none_or(|l| !l.open);
-    let (game, config, open, paused, stats_counted) = match (load, config) {
+    let (game, config, open, paused, stats_counted, id) = match (load, config) {
         (_, Some(config)) if start_wins => match config.build_game() {
-            Ok(g) => (g, config, true, false, false),
+            Ok(g) => (g, config, true, false, false, None),
             Err(e) => {
                 notices.write(Notice::Refused(e.to_string()));
                 return;
             }
         },
-        (Some(l), _) => (l.game, l.config, l.open, l.paused, l.stats_counted),
+        (Some(l), _) => (l.game, l.config, l.open, l.paused, l.stats_counted, l.id),
         _ => return,
     };
     counted.0 = stats_counted;
+    match_id.0 = id.unwrap_or_else(crate::persist::MatchId::fresh);
     // A new match never inherits the last one's pause.
     pause.set(if paused {
         Pause::Paused

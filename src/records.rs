@@ -9,7 +9,7 @@ use crate::board::{CurrentGame, CurrentMatch, Marble, Seat};
 use crate::config::{Controller, MatchConfig};
 use crate::persist::files::{timestamp, write_atomic};
 use crate::persist::formats::preset_of;
-use crate::persist::{DataDir, SavingSuspended, StatsCounted};
+use crate::persist::{DataDir, MatchId, SavingSuspended, StatsCounted};
 use crate::play::{BoardChanged, LoadMatch, Notice};
 use crate::state::{AppSystems, Pause, Screen};
 use bevy::prelude::*;
@@ -197,6 +197,7 @@ fn enter_replay(
     current: Option<Res<CurrentMatch>>,
     pause: Res<State<Pause>>,
     counted: Res<StatsCounted>,
+    match_id: Res<MatchId>,
     mut suspended: ResMut<SavingSuspended>,
     mut load: MessageWriter<LoadMatch>,
     mut screen: ResMut<NextState<Screen>>,
@@ -213,6 +214,7 @@ fn enter_replay(
             config: c.0.clone(),
             paused: *pause.get() == Pause::Paused,
             stats_counted: counted.0,
+            id: Some(match_id.0),
             open: false,
         }),
         _ => None,
@@ -228,6 +230,7 @@ fn enter_replay(
         config: viewing_config(&record),
         paused: true,
         stats_counted: true,
+        id: None,
         open: false,
     });
     commands.insert_resource(Replay {
@@ -302,6 +305,7 @@ fn play_from_here(
             config,
             paused: false,
             stats_counted: false,
+            id: None,
             open: true,
         });
         return;

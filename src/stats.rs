@@ -7,7 +7,9 @@ use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::{Controller, MatchConfig};
 use crate::persist::files::{Problem, write_atomic};
 use crate::persist::formats;
-use crate::persist::{DataDir, FileNotes, LoadSystems, SavingSuspended, StatsCounted, load_file};
+use crate::persist::{
+    DataDir, FileNotes, LoadSystems, MatchId, SavingSuspended, StatsCounted, load_file,
+};
 use crate::state::AppSystems;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -18,7 +20,10 @@ use sternhalma_rules::{Action, Game, GameRecord, Standing, Status};
 /// The statistics file.
 pub const STATS_FILE: &str = "stats.ron";
 /// The statistics format this build writes.
-pub const STATS_VERSION: u32 = 1;
+pub const STATS_VERSION: u32 = 2;
+
+/// How many counted matches are remembered by id.
+const REMEMBERED: usize = 64;
 
 /// Every table of statistics.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -28,6 +33,10 @@ pub struct Stats {
     pub version: u32,
     /// One table per "N players, preset".
     pub tables: BTreeMap<String, Table>,
+    /// Ids of the last matches counted, newest last: a match restored from a save written
+    /// before its count (a crash between the two files) is not counted again.
+    #[serde(default)]
+    pub counted: Vec<u64>,
 }
 
 impl Default for Stats {
@@ -35,6 +44,7 @@ impl Default for Stats {
         Stats {
             version: STATS_VERSION,
             tables: BTreeMap::new(),
+            counted: Vec::new(),
         }
     }
 }
@@ -149,6 +159,21 @@ impl Stats {
         true
     }
 
+    /// Whether the match with this id was counted already (0, an unknown id, never was).
+    pub fn has_counted(&self, id: u64) -> bool {
+        id != 0 && self.counted.contains(&id)
+    }
+
+    /// Remembers that the match with this id is counted.
+    pub fn mark_counted(&mut self, id: u64) {
+        if id == 0 || self.has_counted(id) {
+            return;
+        }
+        self.counted.push(id);
+        let extra = self.counted.len().saturating_sub(REMEMBERED);
+        self.counted.drain(..extra);
+    }
+
     /// Readable RON.
     pub fn to_ron(&self) -> String {
         let cfg = ron::ser::PrettyConfig::default();
@@ -162,7 +187,11 @@ impl Stats {
         let stats: Stats =
             ron::from_str(text).map_err(|e| Problem::new(formats::DAMAGED, e.to_string()))?;
         match stats.version {
-            STATS_VERSION => Ok(stats),
+            // Version 1 lacks only the list of counted matches.
+            1 | STATS_VERSION => Ok(Stats {
+                version: STATS_VERSION,
+                ..stats
+            }),
             v if v > STATS_VERSION => Err(Problem::new(
                 formats::NEWER,
                 format!("statistics version {v}"),
@@ -229,6 +258,7 @@ fn count_finished_match(
     current: Option<Res<CurrentMatch>>,
     dir: Res<DataDir>,
     suspended: Res<SavingSuspended>,
+    match_id: Res<MatchId>,
     mut counted: ResMut<StatsCounted>,
     mut stats: ResMut<Stats>,
 ) {
@@ -236,6 +266,10 @@ fn count_finished_match(
         return;
     }
     let Some(current) = current else { return };
+    if stats.has_counted(match_id.0) {
+        counted.0 = true;
+        return;
+    }
     if !stats.record(&game, &current) {
         // Not settled yet (or nobody at the device plays): look again after the next change.
         if game.is_over() {
@@ -244,6 +278,7 @@ fn count_finished_match(
         return;
     }
     counted.0 = true;
+    stats.mark_counted(match_id.0);
     if let Some(path) = dir.file(STATS_FILE)
         && let Err(e) = write_atomic(&path, stats.to_ron().as_bytes())
     {

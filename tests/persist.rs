@@ -156,12 +156,12 @@ fn a_write_stopped_at_any_step_leaves_the_last_good_save() {
     let path = dir.file(SAVE_FILE);
     let mut game = Game::from_preset("classic", Some(2), None).unwrap();
     let config = people("classic", 2);
-    let mut last_good = SavedMatch::of(&game, &config, false, false).to_ron();
+    let mut last_good = SavedMatch::of(&game, &config, false, false, 7).to_ron();
     write_atomic(&path, last_good.as_bytes()).unwrap();
     for (i, step) in WRITE_STEPS.iter().enumerate() {
         let m = game.legal_moves()[i].path.clone();
         game.play(&m).unwrap();
-        let next = SavedMatch::of(&game, &config, false, false).to_ron();
+        let next = SavedMatch::of(&game, &config, false, false, 7).to_ron();
         let result = write_atomic_with(&path, next.as_bytes(), &mut |s| {
             if s == *step {
                 Err(std::io::Error::other("the app was killed here"))
@@ -202,7 +202,7 @@ fn writer_child() {
         }
         let m = choose_move(&game, Level::Greedy, seed, &Budget::unlimited()).unwrap();
         game.play(&m.path).unwrap();
-        let text = SavedMatch::of(&game, &config, false, false).to_ron();
+        let text = SavedMatch::of(&game, &config, false, false, 7).to_ron();
         write_atomic(&path, text.as_bytes()).unwrap();
     }
 }
@@ -212,7 +212,7 @@ fn a_killed_writer_never_leaves_a_damaged_save() {
     let dir = TempDir::new();
     let path = dir.file(SAVE_FILE);
     let game = Game::from_preset("classic", Some(2), None).unwrap();
-    let first = SavedMatch::of(&game, &people("classic", 2), false, false).to_ron();
+    let first = SavedMatch::of(&game, &people("classic", 2), false, false, 7).to_ron();
     write_atomic(&path, first.as_bytes()).unwrap();
     let exe = std::env::current_exe().unwrap();
     let mut longest = 0;
@@ -266,7 +266,7 @@ fn a_good_save_text() -> String {
     let mut game = Game::from_preset("classic", Some(2), None).unwrap();
     game.play_notation("k3-k5").unwrap();
     game.play_notation("e15-e13").unwrap();
-    SavedMatch::of(&game, &people("classic", 2), false, false).to_ron()
+    SavedMatch::of(&game, &people("classic", 2), false, false, 7).to_ron()
 }
 
 #[test]
@@ -285,7 +285,7 @@ fn random_bytes_are_set_aside() {
 
 #[test]
 fn a_save_from_a_newer_version_is_set_aside() {
-    let text = a_good_save_text().replacen("version: 2", "version: 9", 1);
+    let text = a_good_save_text().replacen("version: 3", "version: 9", 1);
     damaged_save_is_set_aside(text.as_bytes(), "newer version");
 }
 
@@ -503,6 +503,79 @@ fn a_finished_match_is_counted_once_even_after_a_restart() {
 }
 
 #[test]
+fn a_crash_between_the_statistics_and_the_save_does_not_count_a_match_twice() {
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    start(&mut app, vs(Level::Medium));
+    play(&mut app, "k3-k5");
+    let before_the_end = std::fs::read(dir.file(SAVE_FILE)).unwrap();
+    assert!(saved(&dir).id != 0, "a new match gets an id");
+    command(&mut app, Command::Resign(1));
+    settle(&mut app);
+    let stats = app.world().resource::<Stats>().clone();
+    assert_eq!(stats.tables["2 players, classic"].games, 1);
+    drop(app);
+    // The statistics were written, the save that knew about it never landed.
+    std::fs::write(dir.file(SAVE_FILE), &before_the_end).unwrap();
+    let mut app = app_in(&dir);
+    assert!(!game(&app).is_over());
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    settle(&mut app);
+    command(&mut app, Command::Resign(1));
+    settle(&mut app);
+    assert!(game(&app).is_over());
+    assert_eq!(
+        app.world().resource::<Stats>().tables["2 players, classic"].games,
+        1,
+        "the same match is not counted again"
+    );
+    assert!(saved(&dir).stats_counted);
+    // A new match is a new id, and counts.
+    start(&mut app, vs(Level::Medium));
+    command(&mut app, Command::Resign(1));
+    settle(&mut app);
+    assert_eq!(
+        app.world().resource::<Stats>().tables["2 players, classic"].games,
+        2
+    );
+}
+
+#[test]
+fn second_version_saves_and_first_version_statistics_still_load() {
+    let dir = TempDir::new();
+    let v3 = a_good_save_text();
+    assert!(v3.contains("id: 7"));
+    let v2: String = v3
+        .replacen("version: 3", "version: 2", 1)
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("id:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let old = SavedMatch::from_ron(&v2).unwrap();
+    assert_eq!(old.id, 0, "unknown");
+    assert_eq!(old.record, SavedMatch::from_ron(&v3).unwrap().record);
+    // A first-version statistics file: the same, without the list of counted matches.
+    let mut stats = Stats::default();
+    stats.record(&greedy_game(), &people("classic", 2));
+    let v1: String = stats
+        .to_ron()
+        .replacen("version: 2", "version: 1", 1)
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("counted:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(v1.contains("version: 1") && !v1.contains("counted"));
+    std::fs::write(dir.file(STATS_FILE), v1).unwrap();
+    let app = app_in(&dir);
+    let stats = app.world().resource::<Stats>();
+    assert_eq!(stats.tables["2 players, classic"].games, 1);
+    assert!(stats.counted.is_empty());
+    assert!(notes(&app).is_empty());
+}
+
+#[test]
 fn damaged_statistics_are_set_aside() {
     let dir = TempDir::new();
     std::fs::write(dir.file(STATS_FILE), "(version: 1, tables: {\"2 players").unwrap();
@@ -679,7 +752,7 @@ fn clocks_and_pause_survive_a_save() {
     game.tick(1_250);
     let mut config = people("classic", 2);
     config.rules = rules;
-    let saved = SavedMatch::of(&game, &config, true, false);
+    let saved = SavedMatch::of(&game, &config, true, false, 7);
     assert_eq!(saved.clocks, vec![54_500, 58_750]);
     let back = SavedMatch::from_ron(&saved.to_ron())
         .unwrap()
@@ -761,7 +834,7 @@ fn app_in_with(dir: &TempDir, before: impl FnOnce(&mut App)) -> App {
 fn save_and_record(dir: &TempDir) -> PathBuf {
     let mut game = Game::from_preset("classic", Some(2), None).unwrap();
     game.play_notation("l3-l5").unwrap();
-    let save = SavedMatch::of(&game, &people("classic", 2), false, false);
+    let save = SavedMatch::of(&game, &people("classic", 2), false, false, 7);
     std::fs::write(dir.file(SAVE_FILE), save.to_ron()).unwrap();
     let mut other = Game::from_preset("classic", Some(2), None).unwrap();
     other.play_notation("k3-k5").unwrap();
@@ -885,7 +958,7 @@ fn a_game_counts_once_your_place_is_settled_even_if_the_others_play_on() {
 #[test]
 fn a_save_claiming_seven_players_is_set_aside_not_a_crash() {
     let game = Game::from_preset("classic", Some(6), None).unwrap();
-    let mut save = SavedMatch::of(&game, &people("classic", 6), false, false).to_ron();
+    let mut save = SavedMatch::of(&game, &people("classic", 6), false, false, 7).to_ron();
     save = save
         .replace("players: 6,", "players: 7,")
         .replace("    seats: [\n", "    seats: [\n        Human,\n")

@@ -14,7 +14,7 @@ pub const NEWER: &str = "the file comes from a newer version of Sternhalma";
 pub const BAD_MOVES: &str = "the moves in it do not follow the rules";
 
 /// The save format this build writes.
-pub const SAVE_VERSION: u32 = 2;
+pub const SAVE_VERSION: u32 = 3;
 
 /// The settings format this build writes.
 pub const SETTINGS_VERSION: u32 = 1;
@@ -40,6 +40,10 @@ pub struct SavedMatch {
     pub paused: bool,
     /// This match's result is already in the statistics.
     pub stats_counted: bool,
+    /// Names the match across restarts, so the statistics count its result once even when a
+    /// crash kept the save from learning it was counted (0: unknown, from version 2).
+    #[serde(default)]
+    pub id: u64,
 }
 
 /// Version 1, the first save format: the record and the seats only.
@@ -68,11 +72,19 @@ pub struct Restored {
     pub paused: bool,
     /// Whether the result is already counted in the statistics.
     pub stats_counted: bool,
+    /// The match's id (see [`SavedMatch::id`]).
+    pub id: u64,
 }
 
 impl SavedMatch {
     /// The save of a match in progress.
-    pub fn of(game: &Game, config: &MatchConfig, paused: bool, stats_counted: bool) -> Self {
+    pub fn of(
+        game: &Game,
+        config: &MatchConfig,
+        paused: bool,
+        stats_counted: bool,
+        id: u64,
+    ) -> Self {
         SavedMatch {
             version: SAVE_VERSION,
             preset: config.preset.clone(),
@@ -84,6 +96,7 @@ impl SavedMatch {
                 .collect(),
             paused,
             stats_counted,
+            id,
         }
     }
 
@@ -110,9 +123,13 @@ impl SavedMatch {
                     clocks: vec![],
                     paused: false,
                     stats_counted: false,
+                    id: 0,
                 })
             }
-            SAVE_VERSION => ron::from_str(text).map_err(|e| Problem::new(DAMAGED, e.to_string())),
+            // Version 2 lacks only the id, which reads as unknown.
+            2 | SAVE_VERSION => {
+                ron::from_str(text).map_err(|e| Problem::new(DAMAGED, e.to_string()))
+            }
             v if v > SAVE_VERSION => Err(Problem::new(
                 NEWER,
                 format!("save version {v}, this build reads up to {SAVE_VERSION}"),
@@ -169,6 +186,7 @@ impl SavedMatch {
             config,
             paused: self.paused,
             stats_counted: self.stats_counted,
+            id: self.id,
         })
     }
 }

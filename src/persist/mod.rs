@@ -78,6 +78,17 @@ pub struct FileNotes(pub Vec<String>);
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StatsCounted(pub bool);
 
+/// The id of the match on the board (see [`formats::SavedMatch::id`]).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchId(pub u64);
+
+impl MatchId {
+    /// A new id: random, never 0 (which means "unknown").
+    pub fn fresh() -> u64 {
+        rand::random::<u64>().max(1)
+    }
+}
+
 /// Saving is off while a record is being viewed: the board shows the record, not the match.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SavingSuspended(pub bool);
@@ -120,6 +131,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DataDir>()
         .init_resource::<FileNotes>()
         .init_resource::<StatsCounted>()
+        .init_resource::<MatchId>()
         .init_resource::<SavingSuspended>()
         .init_resource::<LastSave>()
         .init_resource::<SettingsDirty>()
@@ -240,6 +252,7 @@ fn load_saved_match(
         config: r.config,
         paused: r.paused,
         stats_counted: r.stats_counted,
+        id: Some(r.id),
         open: false,
     });
 }
@@ -302,6 +315,7 @@ struct MatchToSave<'w> {
     current: Option<Res<'w, CurrentMatch>>,
     pause: Res<'w, State<Pause>>,
     counted: Res<'w, StatsCounted>,
+    match_id: Res<'w, MatchId>,
     suspended: Res<'w, SavingSuspended>,
 }
 
@@ -330,7 +344,7 @@ impl MatchToSave<'_> {
         else {
             return;
         };
-        let text = SavedMatch::of(game, current, key.paused, key.counted).to_ron();
+        let text = SavedMatch::of(game, current, key.paused, key.counted, self.match_id.0).to_ron();
         if let Err(e) = write_atomic(&path, text.as_bytes()) {
             warn!("could not save the game to {path:?}: {e}");
         }
