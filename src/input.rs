@@ -2,6 +2,7 @@
 //! [`PointerInput`] (in world coordinates) and [`NavInput`] messages. Everything downstream,
 //! and the tests, speak only these, so a tap and a click are the same thing.
 
+use crate::play::MoveRequest;
 use crate::state::AppSystems;
 use crate::view::{BoardZoom, ViewGeometry, ViewInput};
 use bevy::input::keyboard::Key;
@@ -145,9 +146,16 @@ fn read_touches(
     zoom: Res<BoardZoom>,
     over_ui: Res<PointerOverUi>,
     mut gesture: ResMut<Gesture>,
+    mut moves: MessageReader<MoveRequest>,
     mut out: MessageWriter<PointerInput>,
     mut view: MessageWriter<ViewInput>,
 ) {
+    if !moves.is_empty() {
+        // A tap that played a move starts no double-tap: tapping the marble that just
+        // landed must not throw the zoomed view away.
+        moves.clear();
+        gesture.last_tap = None;
+    }
     // The first two fingers, without allocating: this runs every frame.
     let mut fingers = touches.iter().map(|t| t.position());
     let (first, second) = (fingers.next(), fingers.next());

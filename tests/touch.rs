@@ -13,7 +13,9 @@ use sternhalma::board::{BoardView, SPACING, hole_position};
 use sternhalma::selection::Selection;
 use sternhalma::state::Turn;
 use sternhalma::ui::{TOUCH_TARGET, button_height, ui_metrics};
-use sternhalma::view::{BoardZoom, MIN_HIT_MM, MOBILE_PX_PER_MM, ScreenDensity, ViewGeometry};
+use sternhalma::view::{
+    BoardZoom, MIN_HIT_MM, MOBILE_PX_PER_MM, ScreenDensity, ViewGeometry, ViewInput,
+};
 use sternhalma_rules::Hole;
 
 /// Phone and tablet windows in logical pixels, portrait and landscape.
@@ -220,6 +222,38 @@ fn two_fingers_zoom_and_pan_without_moving_a_marble_and_a_double_tap_resets() {
     tap_at(&mut app, window, p);
     assert_eq!(selected(&app), Some(hole("m1")));
     tap_at(&mut app, window, p);
+    app.update();
+    assert!(app.world().resource::<BoardZoom>().is_default());
+}
+
+#[test]
+fn tapping_the_marble_that_just_moved_keeps_the_zoomed_view() {
+    let (mut app, window) = touch_app(390, 844);
+    let centre = Vec2::new(195.0, 422.0);
+    app.world_mut().write_message(ViewInput::Zoom {
+        factor: 2.0,
+        at: centre,
+    });
+    app.update();
+    app.update();
+    assert!(!app.world().resource::<BoardZoom>().is_default());
+    let p = screen_of(&app, hole("k3"));
+    tap_at(&mut app, window, p);
+    assert_eq!(selected(&app), Some(hole("k3")));
+    let to = screen_of(&app, hole("k5"));
+    tap_at(&mut app, window, to);
+    // Straight away, a tap on the same spot: not a double-tap, since the first tap moved.
+    tap_at(&mut app, window, to);
+    settle(&mut app);
+    assert_eq!(game(&app).actions()[0].to_string(), "k3-k5");
+    assert!(
+        !app.world().resource::<BoardZoom>().is_default(),
+        "the view stays zoomed"
+    );
+    // Two taps that do nothing on the board still reset it.
+    let empty = screen_of(&app, hole("i9"));
+    tap_at(&mut app, window, empty);
+    tap_at(&mut app, window, empty);
     app.update();
     assert!(app.world().resource::<BoardZoom>().is_default());
 }
