@@ -623,6 +623,31 @@ impl Reach {
     }
 }
 
+/// Single jumps the marbles `own` could make now, in direction `Dir::ALL[d]` from the holes
+/// `from[d]` only: (over any marble, over one of `own`).
+#[inline]
+pub(crate) fn jumps_ready(occ: Bits, own: Bits, from: &[Bits; 6]) -> (u32, u32) {
+    let empty = VALID & !occ;
+    let (mut any, mut mine) = (0, 0);
+    macro_rules! dir {
+        ($i:expr, $k:expr) => {
+            // Marbles with their neighbour's hole taken and the hole beyond it empty.
+            let ready = own & from[$i] & empty.shift::<{ -2 * $k }>();
+            if !ready.is_empty() {
+                any += (ready & occ.shift::<{ -$k }>()).count();
+                mine += (ready & own.shift::<{ -$k }>()).count();
+            }
+        };
+    }
+    dir!(0, 1);
+    dir!(1, 14);
+    dir!(2, 13);
+    dir!(3, -1);
+    dir!(4, -14);
+    dir!(5, -13);
+    (any, mine)
+}
+
 /// The component of empty holes joined by jumps that contains the empty hole `x`.
 #[inline(always)]
 fn component(src: &[Bits; 6], x: u8) -> Bits {

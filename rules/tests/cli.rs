@@ -160,3 +160,45 @@ fn bestmove_match_and_solo_keep_their_forms() {
     assert_eq!(out.lines().count(), n + 1);
     assert!(n >= 27, "27 moves is the proven minimum");
 }
+
+/// Evaluation weights for self-play tuning: changed weights change the games, bad ones are
+/// refused by name.
+#[test]
+fn match_takes_evaluation_weights_for_either_side() {
+    let run = |extra: &[&str]| {
+        let base = [
+            "match",
+            "--players",
+            "2",
+            "--a",
+            "easy",
+            "--b",
+            "easy",
+            "--games",
+            "2",
+        ];
+        cli(&[&base[..], extra].concat())
+    };
+    let plain = run(&[]);
+    assert!(plain.status.success());
+    let summary = |o: &Output| stdout(o).lines().last().unwrap().to_string();
+    assert!(summary(&plain).starts_with("a_wins="));
+    // A side that ignores distance altogether plays other games than the default.
+    let odd = run(&["--a-eval", "linear=0,square=0,ladder=50"]);
+    assert!(odd.status.success());
+    let plies = |o: &Output| {
+        summary(o)
+            .split_whitespace()
+            .find_map(|f| f.strip_prefix("avg_plies=").map(str::to_string))
+            .unwrap()
+    };
+    assert_ne!(plies(&odd), plies(&plain));
+    for (flag, bad, named) in [
+        ("--a-eval", "rungs=3", "rungs"),
+        ("--b-eval", "ladder=many", "many"),
+    ] {
+        let o = run(&[flag, bad]);
+        assert_eq!(o.status.code(), Some(1), "{bad}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains(named));
+    }
+}

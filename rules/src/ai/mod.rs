@@ -10,7 +10,9 @@ pub use race::solo_crossing;
 use crate::board::Hole;
 use crate::game::{Game, Move, Standing};
 use crate::movegen::Board;
-use search::{Ctx, SMove, Searcher, Weights};
+pub use search::Weights;
+
+use search::{Ctx, SMove, Searcher};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -195,6 +197,18 @@ fn style(level: Level) -> Style {
 /// The move `level` chooses for the side to move, or `None` when the game is over.
 /// The same game, level and seed give the same move when no time limit cuts the search short.
 pub fn choose_move(game: &Game, level: Level, seed: u64, budget: &Budget) -> Option<Move> {
+    choose_move_weighted(game, level, seed, budget, &Weights::default())
+}
+
+/// [`choose_move`] with other evaluation weights: for tuning by self-play. The lower levels
+/// still ignore what they are meant to miss (the beginner does not see stragglers).
+pub fn choose_move_weighted(
+    game: &Game,
+    level: Level,
+    seed: u64,
+    budget: &Budget,
+    weights: &Weights,
+) -> Option<Move> {
     let seat = game.to_move()?;
     let layout = game.layout();
     let start = *game.board();
@@ -266,7 +280,15 @@ pub fn choose_move(game: &Game, level: Level, seed: u64, budget: &Budget) -> Opt
         return moves.first().copied().map(pick);
     }
     let st = style(level);
-    let mut ctx = context(game, seat, st.straggler_aware);
+    let weights = Weights {
+        square: if st.straggler_aware {
+            weights.square
+        } else {
+            0
+        },
+        ..*weights
+    };
+    let mut ctx = context(game, seat, weights);
     // With three or more players, racing the whole field beats chasing whoever leads
     // (self-play, expert against mediums, first places in 40 games against the average or
     // the leader: 25 or 23 with four players, 15 or 8 with six).
@@ -379,7 +401,7 @@ fn crowded(game: &Game) -> bool {
 }
 
 /// The evaluation context for `seat` in the game as it stands.
-fn context(game: &Game, seat: usize, straggler_aware: bool) -> Ctx<'_> {
+fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
     let layout = game.layout();
     let setup = game.setup();
     let n = setup.players as usize;
@@ -389,7 +411,7 @@ fn context(game: &Game, seat: usize, straggler_aware: bool) -> Ctx<'_> {
         if let Some(dl) = deadline {
             // From ten moves before the deadline, marbles at home cost dearly.
             if game.moves_made(s) + 10 >= dl {
-                e.home_penalty = Weights::default().late_home;
+                e.home_penalty = weights.late_home;
             }
         }
     }
@@ -403,14 +425,6 @@ fn context(game: &Game, seat: usize, straggler_aware: bool) -> Ctx<'_> {
     for (s, p) in partner.iter_mut().enumerate().take(n) {
         *p = setup.seats_of(setup.unit_of(s)).find(|&o| o != s);
     }
-    let weights = if straggler_aware {
-        Weights::default()
-    } else {
-        Weights {
-            square: 0,
-            ..Weights::default()
-        }
-    };
     Ctx {
         layout,
         // At a crowded table everyone else moves before a ladder built now can be used.

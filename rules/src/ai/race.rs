@@ -257,7 +257,7 @@ pub fn solo_crossing(budget: &Budget) -> Vec<Vec<Hole>> {
         board.put(0, Hole::from_index(h).expect("hole"));
     }
     let game = Game::from_board(setup, rules, board, 0).expect("a valid position");
-    let ctx = super::context(&game, 0, true);
+    let ctx = super::context(&game, 0, super::Weights::default());
     // A narrow beam first, whatever the budget, so there is always an answer.
     let mut best = beam(&ctx, &board, 0, 100, 60, &Budget::unlimited());
     let mut width = 200;
@@ -359,7 +359,7 @@ mod tests {
         for finish in [Finish::Strict, Finish::AntiBlocking] {
             for seed in 0..20 {
                 let game = endgame(2 + (seed % 3 == 0) as usize, seed, finish);
-                let ctx = crate::ai::context(&game, 0, true);
+                let ctx = crate::ai::context(&game, 0, crate::ai::Weights::default());
                 let board = *game.board();
                 let Some(best) = brute_force(&ctx, &board, 4) else {
                     continue;
@@ -393,7 +393,7 @@ mod tests {
     fn the_bound_never_overestimates() {
         for seed in 0..8 {
             let game = endgame(3, seed, Finish::Strict);
-            let ctx = crate::ai::context(&game, 0, true);
+            let ctx = crate::ai::context(&game, 0, crate::ai::Weights::default());
             let board = *game.board();
             let h = holes_to_fill(&ctx, &board, 0) as usize;
             assert_eq!(h, 3);

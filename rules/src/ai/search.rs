@@ -6,23 +6,29 @@
 
 use crate::ai::Budget;
 use crate::bitboard::Bits;
-use crate::board::Hole;
-use crate::movegen::{Board, Layout, Reach};
+use crate::board::{Dir, Hole};
+use crate::movegen::{Board, Layout, Reach, jumps_ready};
 use crate::rules::Finish;
 use crate::zobrist;
 
 /// Score of a won position (minus the plies it takes).
 pub(crate) const WIN: i32 = 1_000_000;
 
-/// Evaluation weights, tuned by self-play matches.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Weights {
-    /// Per step of distance still to travel (times 16).
+/// Evaluation weights, tuned by self-play matches (`sternhalma-cli match --a-eval ...`).
+/// A position's cost for one player is the sum of these terms; lower is better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Per step of distance still to travel (16 is one step).
     pub linear: i32,
-    /// Per squared step of a marble's distance (punishes stragglers).
+    /// Per squared step of a marble's distance: a straggler costs more than its steps.
     pub square: i32,
     /// Per marble still at home once the leaving-home deadline is near.
     pub late_home: i32,
+    /// Taken off per forward jump a marble outside the goal could make now (ladders).
+    pub ladder: i32,
+    /// Taken off, on top of `ladder`, per forward jump over one's own marble (bridges stay
+    /// where they are; other players' marbles may not).
+    pub bridge: i32,
 }
 
 impl Default for Weights {
@@ -31,7 +37,42 @@ impl Default for Weights {
             linear: 16,
             square: 1,
             late_home: 400,
+            // Self-play found no gain from either (README, "Measured").
+            ladder: 0,
+            bridge: 0,
         }
+    }
+}
+
+impl std::str::FromStr for Weights {
+    type Err = String;
+
+    /// Changes to the defaults, as `name=value` pairs separated by commas: `ladder=8,square=2`.
+    fn from_str(s: &str) -> Result<Weights, String> {
+        let mut w = Weights::default();
+        for pair in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (name, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("'{pair}' is not name=value"))?;
+            let value: i32 = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("'{value}' is not a whole number"))?;
+            let slot = match name.trim() {
+                "linear" => &mut w.linear,
+                "square" => &mut w.square,
+                "late_home" => &mut w.late_home,
+                "ladder" => &mut w.ladder,
+                "bridge" => &mut w.bridge,
+                other => {
+                    return Err(format!(
+                        "unknown weight '{other}' (linear, square, late_home, ladder, bridge)"
+                    ));
+                }
+            };
+            *slot = value;
+        }
+        Ok(w)
     }
 }
 
@@ -44,6 +85,9 @@ pub(crate) struct SeatEval {
     pub start_area: Bits,
     /// Marbles at home cost `late_home` each (0 when the deadline is far or off).
     pub home_penalty: i32,
+    /// For each direction of `Dir::ALL`, the holes from which a jump that way lands nearer
+    /// the goal's tip.
+    pub forward: [Bits; 6],
 }
 
 /// Everything fixed during one search.
@@ -74,7 +118,19 @@ impl<'a> Ctx<'a> {
         for h in Hole::all() {
             t[h.index() as usize] = h.distance(tip) as u8;
         }
+        let mut forward = [Bits::EMPTY; 6];
+        for h in Hole::all() {
+            for (i, d) in Dir::ALL.into_iter().enumerate() {
+                if h.neighbour(d)
+                    .and_then(|n| n.neighbour(d))
+                    .is_some_and(|l| t[l.index() as usize] < t[h.index() as usize])
+                {
+                    forward[i].set(h.index());
+                }
+            }
+        }
         SeatEval {
+            forward,
             tip: t,
             goal: info.goal,
             start_area: info.start_area,
@@ -94,6 +150,11 @@ impl<'a> Ctx<'a> {
         }
         if e.home_penalty > 0 {
             c += e.home_penalty * (board.marbles(seat) & e.start_area).count() as i32;
+        }
+        if w.ladder != 0 || w.bridge != 0 {
+            let own = board.marbles(seat) & !e.goal;
+            let (any, mine) = jumps_ready(board.occupied(), own, &e.forward);
+            c -= w.ladder * any as i32 + w.bridge * mine as i32;
         }
         c
     }
@@ -514,5 +575,73 @@ impl<'a, 'b> Searcher<'a, 'b> {
             bound,
         };
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{RuleSet, Setup};
+    use crate::zobrist::splitmix;
+
+    #[test]
+    fn weights_read_from_name_value_pairs_and_refuse_anything_else() {
+        let w: Weights = "ladder=8, bridge=-2,square=3".parse().unwrap();
+        assert_eq!(
+            w,
+            Weights {
+                ladder: 8,
+                bridge: -2,
+                square: 3,
+                ..Weights::default()
+            }
+        );
+        assert_eq!("".parse::<Weights>().unwrap(), Weights::default());
+        assert!("ladder".parse::<Weights>().is_err());
+        assert!("ladder=x".parse::<Weights>().is_err());
+        assert!("rungs=3".parse::<Weights>().is_err());
+    }
+
+    /// Ladders and bridges counted with shifts agree with a hole-by-hole count, for every
+    /// seat of a six-player board filled at random.
+    #[test]
+    fn ready_jumps_match_a_hole_by_hole_count() {
+        let setup = Setup::new(6, 10, false).unwrap();
+        let layout = Layout::new(setup, &RuleSet::default());
+        let holes: Vec<Hole> = Hole::all().collect();
+        let mut r = 7u64;
+        for _ in 0..200 {
+            let mut board = Board::empty();
+            for &h in &holes {
+                r = splitmix(r);
+                if r.is_multiple_of(3) {
+                    board.put((r >> 8) as usize % 6, h);
+                }
+            }
+            for seat in 0..6 {
+                let e = Ctx::seat_eval(&layout, seat);
+                let own = board.marbles(seat);
+                let (mut any, mut mine) = (0, 0);
+                for h in own.iter().map(|i| Hole::from_index(i).unwrap()) {
+                    for d in Dir::ALL {
+                        let (Some(over), Some(land)) =
+                            (h.neighbour(d), h.neighbour(d).and_then(|n| n.neighbour(d)))
+                        else {
+                            continue;
+                        };
+                        if e.tip[land.index() as usize] >= e.tip[h.index() as usize] {
+                            continue;
+                        }
+                        if board.owner(over).is_some() && board.owner(land).is_none() {
+                            any += 1;
+                            if board.owner(over) == Some(seat) {
+                                mine += 1;
+                            }
+                        }
+                    }
+                }
+                assert_eq!(jumps_ready(board.occupied(), own, &e.forward), (any, mine));
+            }
+        }
     }
 }

@@ -5,7 +5,7 @@
 
 use std::process::ExitCode;
 use std::time::Instant;
-use sternhalma_rules::ai::{self, Budget, Clock, Level};
+use sternhalma_rules::ai::{self, Budget, Clock, Level, Weights};
 use sternhalma_rules::{
     Board, Game, GameRecord, Layout, Point, RuleSet, Setup, Status, format_path, perft,
 };
@@ -22,7 +22,7 @@ USAGE:
   sternhalma-cli bestmove --players N [--rules PRESET] --level LEVEL [--ms BUDGET] [--seed S]
                           [--moves \"PATH PATH ...\"]
   sternhalma-cli match --players N --a LEVEL --b LEVEL --games G [--rules PRESET] [--seed S]
-                       [--jobs J] [--records DIR]
+                       [--jobs J] [--records DIR] [--a-eval W] [--b-eval W]
   sternhalma-cli solo [--seconds S]
 
 perft   counts move sequences of length D from the start (the last ply counted, not played);
@@ -37,6 +37,8 @@ bestmove plays the moves, then prints the move LEVEL chooses for the side to mov
 match   plays G games between two levels, alternating who starts (with more than two players
         A takes one seat, in turn, and B all the others); ends with the line
         a_wins=W draws=D b_wins=L avg_plies=P a_ms_median=M a_ms_max=X
+        --a-eval / --b-eval change that side's evaluation weights, for tuning by self-play:
+        \"ladder=8,bridge=4\" (linear, square, late_home, ladder, bridge).
 solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
 
 PRESET is a preset name (default: casual) or a path to a .ron rule set file.
@@ -247,6 +249,13 @@ impl Clock for Since {
     }
 }
 
+fn weights(args: &mut Args, flag: &str) -> Result<Weights, Fail> {
+    match args.take(flag)? {
+        None => Ok(Weights::default()),
+        Some(v) => v.parse().or_else(|e: String| fail(format!("{flag}: {e}"))),
+    }
+}
+
 fn level(args: &mut Args, flag: &str) -> Result<Level, Fail> {
     let v = args
         .take(flag)?
@@ -287,23 +296,30 @@ struct GameResult {
     a_ms: Vec<u64>,
 }
 
-fn play_match_game(base: &Game, a: Level, b: Level, a_seat: usize, seed: u64) -> GameResult {
+/// One game: side A (a level and its weights) in `a_seat`, side B in every other seat.
+fn play_match_game(
+    base: &Game,
+    sides: [(Level, &Weights); 2],
+    a_seat: usize,
+    seed: u64,
+) -> GameResult {
     let mut game = base.clone();
     let mut a_ms = Vec::new();
     let mut plies = 0;
     while let Some(seat) = game.to_move() {
-        let lvl = if seat == a_seat { a } else { b };
+        let (lvl, w) = sides[usize::from(seat != a_seat)];
         let clock = Since(Instant::now());
         let budget = Budget {
             max_ms: None,
             clock: &clock,
             cancel: None,
         };
-        let m = ai::choose_move(
+        let m = ai::choose_move_weighted(
             &game,
             lvl,
             seed.wrapping_mul(0x9E37).wrapping_add(plies as u64),
             &budget,
+            w,
         )
         .expect("a move while the game is in play");
         if seat == a_seat {
@@ -339,6 +355,10 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
     let seed = args.num::<u64>("--seed")?.unwrap_or(1);
     let jobs = args.num::<usize>("--jobs")?.unwrap_or(1).max(1);
     let records = args.take("--records")?;
+    let eval = [
+        weights(&mut args, "--a-eval")?,
+        weights(&mut args, "--b-eval")?,
+    ];
     let base = new_game(&mut args)?;
     args.done()?;
     let players = base.setup().players as usize;
@@ -352,8 +372,7 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
                         .map(|g| {
                             play_match_game(
                                 base,
-                                a,
-                                b,
+                                [(a, &eval[0]), (b, &eval[1])],
                                 g % players,
                                 seed.wrapping_add(g as u64 * 7919),
                             )
