@@ -44,6 +44,9 @@ impl Default for Weights {
     }
 }
 
+/// The largest weight [`Weights`] reads from text.
+pub const MAX_WEIGHT: i32 = 10_000;
+
 impl std::str::FromStr for Weights {
     type Err = String;
 
@@ -54,10 +57,15 @@ impl std::str::FromStr for Weights {
             let (name, value) = pair
                 .split_once('=')
                 .ok_or_else(|| format!("'{pair}' is not name=value"))?;
+            // Bounded so that no sum of terms can overflow.
             let value: i32 = value
                 .trim()
                 .parse()
-                .map_err(|_| format!("'{value}' is not a whole number"))?;
+                .ok()
+                .filter(|v: &i32| v.abs() <= MAX_WEIGHT)
+                .ok_or_else(|| {
+                    format!("'{value}' is not a whole number from -{MAX_WEIGHT} to {MAX_WEIGHT}")
+                })?;
             let slot = match name.trim() {
                 "linear" => &mut w.linear,
                 "square" => &mut w.square,
@@ -599,6 +607,9 @@ mod tests {
         assert_eq!("".parse::<Weights>().unwrap(), Weights::default());
         assert!("ladder".parse::<Weights>().is_err());
         assert!("ladder=x".parse::<Weights>().is_err());
+        assert!("ladder=10001".parse::<Weights>().is_err());
+        assert!("linear=-99999999999".parse::<Weights>().is_err());
+        assert_eq!("square=-10000".parse::<Weights>().unwrap().square, -10_000);
         assert!("rungs=3".parse::<Weights>().is_err());
     }
 
