@@ -556,6 +556,7 @@ fn second_version_saves_and_first_version_statistics_still_load() {
     let old = SavedMatch::from_ron(&v2).unwrap();
     assert_eq!(old.id, 0, "unknown");
     assert_eq!(old.record, SavedMatch::from_ron(&v3).unwrap().record);
+    std::fs::write(dir.file(SAVE_FILE), &v2).unwrap();
     // A first-version statistics file: the same, without the list of counted matches.
     let mut stats = Stats::default();
     stats.record(&greedy_game(), &people("classic", 2));
@@ -568,11 +569,16 @@ fn second_version_saves_and_first_version_statistics_still_load() {
         .collect();
     assert!(v1.contains("version: 1") && !v1.contains("counted"));
     std::fs::write(dir.file(STATS_FILE), v1).unwrap();
-    let app = app_in(&dir);
+    let mut app = app_in(&dir);
     let stats = app.world().resource::<Stats>();
     assert_eq!(stats.tables["2 players, classic"].games, 1);
     assert!(stats.counted.is_empty());
     assert!(notes(&app).is_empty());
+    // The match from the old save goes on under a new id, written back at once.
+    settle(&mut app);
+    let resaved = saved(&dir);
+    assert_ne!(resaved.id, 0);
+    assert_eq!(resaved.record, old.record);
 }
 
 #[test]

@@ -117,6 +117,7 @@ struct SaveKey {
     redo: usize,
     paused: bool,
     counted: bool,
+    id: u64,
 }
 
 /// The app paused the match itself when it went to the background, so it resumes it on return.
@@ -246,13 +247,15 @@ fn load_saved_match(
         redo: r.game.redo_actions().count(),
         paused: r.paused,
         counted: r.stats_counted,
+        id: r.id,
     });
     load.write(LoadMatch {
         game: r.game,
         config: r.config,
         paused: r.paused,
         stats_counted: r.stats_counted,
-        id: Some(r.id),
+        // A save from before ids (0) gets one now, and is written again with it.
+        id: Some(r.id).filter(|&id| id != 0),
         open: false,
     });
 }
@@ -335,6 +338,7 @@ impl MatchToSave<'_> {
             redo: game.redo_actions().count(),
             paused: *self.pause.get() == Pause::Paused && !background,
             counted: self.counted.0,
+            id: self.match_id.0,
         })
     }
 
@@ -344,7 +348,7 @@ impl MatchToSave<'_> {
         else {
             return;
         };
-        let text = SavedMatch::of(game, current, key.paused, key.counted, self.match_id.0).to_ron();
+        let text = SavedMatch::of(game, current, key.paused, key.counted, key.id).to_ron();
         if let Err(e) = write_atomic(&path, text.as_bytes()) {
             warn!("could not save the game to {path:?}: {e}");
         }
