@@ -202,3 +202,38 @@ fn match_takes_evaluation_weights_for_either_side() {
         assert!(String::from_utf8_lossy(&o.stderr).contains(named));
     }
 }
+
+/// Records name the games in order whatever the number of threads, so record N is game N
+/// (A's seat in it follows from N) with `--jobs 2` as with `--jobs 1`.
+#[test]
+fn match_records_are_numbered_in_game_order_with_any_number_of_jobs() {
+    let base = std::env::temp_dir().join(format!("sternhalma-cli-jobs-{}", std::process::id()));
+    let run = |jobs: &str| {
+        let dir = base.join(jobs);
+        let o = cli(&[
+            "match",
+            "--players",
+            "3",
+            "--a",
+            "easy",
+            "--b",
+            "beginner",
+            "--games",
+            "4",
+            "--jobs",
+            jobs,
+            "--records",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        (1..=4)
+            .map(|n| std::fs::read_to_string(dir.join(format!("game-{n:03}.ron"))).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let one = run("1");
+    let two = run("2");
+    let _ = std::fs::remove_dir_all(&base);
+    // Different games, each in the same place.
+    assert_ne!(one[0], one[1]);
+    assert_eq!(one, two);
+}

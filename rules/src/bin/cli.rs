@@ -39,6 +39,7 @@ match   plays G games between two levels, alternating who starts (with more than
         a_wins=W draws=D b_wins=L avg_plies=P a_ms_median=M a_ms_max=X
         --a-eval / --b-eval change that side's evaluation weights, for tuning by self-play:
         \"ladder=8,bridge=4\" (linear, square, late_home, ladder, bridge).
+        --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
 solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
 
 PRESET is a preset name (default: casual) or a path to a .ron rule set file.
@@ -362,7 +363,7 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
     let base = new_game(&mut args)?;
     args.done()?;
     let players = base.setup().players as usize;
-    let results: Vec<GameResult> = std::thread::scope(|scope| {
+    let mut results: Vec<(usize, GameResult)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs)
             .map(|j| {
                 let base = &base;
@@ -370,12 +371,13 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
                     (j..games)
                         .step_by(jobs)
                         .map(|g| {
-                            play_match_game(
+                            let result = play_match_game(
                                 base,
                                 [(a, &eval[0]), (b, &eval[1])],
                                 g % players,
                                 seed.wrapping_add(g as u64 * 7919),
-                            )
+                            );
+                            (g, result)
                         })
                         .collect::<Vec<_>>()
                 })
@@ -386,6 +388,10 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
             .flat_map(|h| h.join().expect("match thread"))
             .collect()
     });
+    // Each thread returns its own games: put them back in game order, so record N is game N
+    // (and A's seat in it is (N - 1) % players) whatever --jobs was.
+    results.sort_by_key(|r| r.0);
+    let results: Vec<GameResult> = results.into_iter().map(|r| r.1).collect();
     if let Some(dir) = records {
         std::fs::create_dir_all(&dir).or_else(|e| fail(format!("{dir}: {e}")))?;
         for (i, r) in results.iter().enumerate() {
