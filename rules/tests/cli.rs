@@ -237,3 +237,43 @@ fn match_records_are_numbered_in_game_order_with_any_number_of_jobs() {
     assert_ne!(one[0], one[1]);
     assert_eq!(one, two);
 }
+
+/// With rules that play on after the first finish, every seat but the last finishes, and the
+/// match reports how many moves each side took: the steadier measure of racing speed.
+#[test]
+fn match_reports_the_moves_each_side_took_to_finish() {
+    let o = cli(&[
+        "match",
+        "--players",
+        "3",
+        "--a",
+        "easy",
+        "--b",
+        "beginner",
+        "--games",
+        "3",
+        "--rules",
+        "classic",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("a_finished="))
+        .expect("a finishing line");
+    let field = |k: &str| -> f64 {
+        line.split(' ')
+            .find_map(|kv| kv.strip_prefix(&format!("{k}=")))
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(out.contains("games_ended_by_limit_or_repetition=0"));
+    assert_eq!(field("a_finished") + field("b_finished"), 6.0);
+    // Easy sees whole jump chains and beginners do not: easy gets home in fewer moves.
+    assert!(
+        field("a_moves_to_finish") < field("b_moves_to_finish"),
+        "{line}"
+    );
+    assert!(out.lines().last().unwrap().starts_with("a_wins="));
+}

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use sternhalma_rules::ai::{self, Budget, Clock, Level, Weights};
 use sternhalma_rules::{
-    Board, Game, GameRecord, Layout, Point, RuleSet, Setup, Status, format_path, perft,
+    Board, Game, GameRecord, Layout, Point, RuleSet, Setup, Standing, Status, format_path, perft,
 };
 
 const HELP: &str = "\
@@ -37,6 +37,9 @@ bestmove plays the moves, then prints the move LEVEL chooses for the side to mov
 match   plays G games between two levels, alternating who starts (with more than two players
         A takes one seat, in turn, and B all the others); ends with the line
         a_wins=W draws=D b_wins=L avg_plies=P a_ms_median=M a_ms_max=X
+        and, before it, the mean moves each side took to finish, over the seats that did
+        (with rules that play on after the first finish, e.g. classic, all but the last):
+        a_finished=N a_moves_to_finish=M b_finished=N b_moves_to_finish=M
         --a-eval / --b-eval change that side's evaluation weights, for tuning by self-play:
         \"ladder=8,bridge=4\" (linear, square, late_home, ladder, bridge).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
@@ -295,6 +298,8 @@ struct GameResult {
     plies: usize,
     limit: bool,
     a_ms: Vec<u64>,
+    /// Moves each seat had made when it finished (`None`: it did not).
+    finished_after: Vec<Option<u16>>,
 }
 
 /// One game: side A (a level and its weights) in `a_seat`, side B in every other seat.
@@ -307,6 +312,7 @@ fn play_match_game(
     let mut game = base.clone();
     let mut a_ms = Vec::new();
     let mut plies = 0;
+    let mut finished_after = vec![None; base.setup().players as usize];
     while let Some(seat) = game.to_move() {
         let (lvl, w) = sides[usize::from(seat != a_seat)];
         let clock = Since(Instant::now());
@@ -328,6 +334,9 @@ fn play_match_game(
         }
         game.play(&m.path).expect("the AI only makes legal moves");
         plies += 1;
+        if game.standing(seat) == Standing::Finished {
+            finished_after[seat] = Some(game.moves_made(seat));
+        }
     }
     let Status::Over(o) = game.status() else {
         unreachable!("the loop ends with the game")
@@ -344,6 +353,7 @@ fn play_match_game(
             sternhalma_rules::EndReason::MoveLimit | sternhalma_rules::EndReason::Repetition
         ),
         a_ms,
+        finished_after,
     }
 }
 
@@ -413,6 +423,30 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
     let max = ms.last().copied().unwrap_or(0);
     let limit = results.iter().filter(|r| r.limit).count();
     println!("games_ended_by_limit_or_repetition={limit}");
+    // Moves to finish, a steadier measure of racing speed than first places (with rules that
+    // play on after the first finish, such as the classic preset, every seat finishes).
+    let mut finishes = [Vec::new(), Vec::new()];
+    for (g, r) in results.iter().enumerate() {
+        for (seat, moves) in r.finished_after.iter().enumerate() {
+            if let Some(m) = moves {
+                finishes[usize::from(seat != g % players)].push(f64::from(*m));
+            }
+        }
+    }
+    let mean = |v: &[f64]| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            format!("{:.2}", v.iter().sum::<f64>() / v.len() as f64)
+        }
+    };
+    println!(
+        "a_finished={} a_moves_to_finish={} b_finished={} b_moves_to_finish={}",
+        finishes[0].len(),
+        mean(&finishes[0]),
+        finishes[1].len(),
+        mean(&finishes[1])
+    );
     println!(
         "a_wins={a_wins} draws={draws} b_wins={b_wins} avg_plies={:.1} a_ms_median={median} a_ms_max={max}",
         plies as f64 / results.len().max(1) as f64
