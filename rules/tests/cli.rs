@@ -203,6 +203,22 @@ fn match_takes_evaluation_weights_for_either_side() {
     }
 }
 
+/// A three-player match of `games` games, easy against two beginners, with `extra` flags.
+fn easy_against_beginners(games: &str, extra: &[&str]) -> Output {
+    let base = [
+        "match",
+        "--players",
+        "3",
+        "--a",
+        "easy",
+        "--b",
+        "beginner",
+        "--games",
+        games,
+    ];
+    cli(&[&base[..], extra].concat())
+}
+
 /// Records name the games in order whatever the number of threads, so record N is game N
 /// (A's seat in it follows from N) with `--jobs 2` as with `--jobs 1`.
 #[test]
@@ -210,21 +226,7 @@ fn match_records_are_numbered_in_game_order_with_any_number_of_jobs() {
     let base = std::env::temp_dir().join(format!("sternhalma-cli-jobs-{}", std::process::id()));
     let run = |jobs: &str| {
         let dir = base.join(jobs);
-        let o = cli(&[
-            "match",
-            "--players",
-            "3",
-            "--a",
-            "easy",
-            "--b",
-            "beginner",
-            "--games",
-            "4",
-            "--jobs",
-            jobs,
-            "--records",
-            dir.to_str().unwrap(),
-        ]);
+        let o = easy_against_beginners("4", &["--jobs", jobs, "--records", dir.to_str().unwrap()]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         (1..=4)
             .map(|n| std::fs::read_to_string(dir.join(format!("game-{n:03}.ron"))).unwrap())
@@ -242,19 +244,7 @@ fn match_records_are_numbered_in_game_order_with_any_number_of_jobs() {
 /// match reports how many moves each side took: the steadier measure of racing speed.
 #[test]
 fn match_reports_the_moves_each_side_took_to_finish() {
-    let o = cli(&[
-        "match",
-        "--players",
-        "3",
-        "--a",
-        "easy",
-        "--b",
-        "beginner",
-        "--games",
-        "3",
-        "--rules",
-        "classic",
-    ]);
+    let o = easy_against_beginners("3", &["--rules", "classic"]);
     assert!(o.status.success());
     let out = stdout(&o);
     let line = out
