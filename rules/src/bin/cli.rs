@@ -298,8 +298,6 @@ struct GameResult {
     plies: usize,
     limit: bool,
     a_ms: Vec<u64>,
-    /// Moves each seat had made when it finished (`None`: it did not).
-    finished_after: Vec<Option<u16>>,
 }
 
 /// One game: side A (a level and its weights) in `a_seat`, side B in every other seat.
@@ -312,7 +310,6 @@ fn play_match_game(
     let mut game = base.clone();
     let mut a_ms = Vec::new();
     let mut plies = 0;
-    let mut finished_after = vec![None; base.setup().players as usize];
     while let Some(seat) = game.to_move() {
         let (lvl, w) = sides[usize::from(seat != a_seat)];
         let clock = Since(Instant::now());
@@ -334,9 +331,6 @@ fn play_match_game(
         }
         game.play(&m.path).expect("the AI only makes legal moves");
         plies += 1;
-        if game.standing(seat) == Standing::Finished {
-            finished_after[seat] = Some(game.moves_made(seat));
-        }
     }
     let Status::Over(o) = game.status() else {
         unreachable!("the loop ends with the game")
@@ -353,7 +347,6 @@ fn play_match_game(
             sternhalma_rules::EndReason::MoveLimit | sternhalma_rules::EndReason::Repetition
         ),
         a_ms,
-        finished_after,
     }
 }
 
@@ -424,13 +417,12 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
     let limit = results.iter().filter(|r| r.limit).count();
     println!("games_ended_by_limit_or_repetition={limit}");
     // Moves to finish, a steadier measure of racing speed than first places (with rules that
-    // play on after the first finish, such as the classic preset, every seat finishes).
+    // play on after the first finish, such as the classic preset, all but the last finish).
+    // A finished seat is skipped from then on, so its move count is where it finished.
     let mut finishes = [Vec::new(), Vec::new()];
     for (g, r) in results.iter().enumerate() {
-        for (seat, moves) in r.finished_after.iter().enumerate() {
-            if let Some(m) = moves {
-                finishes[usize::from(seat != g % players)].push(f64::from(*m));
-            }
+        for seat in (0..players).filter(|&s| r.game.standing(s) == Standing::Finished) {
+            finishes[usize::from(seat != g % players)].push(f64::from(r.game.moves_made(seat)));
         }
     }
     let mean = |v: &[f64]| {
