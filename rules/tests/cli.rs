@@ -10,6 +10,29 @@ fn cli(args: &[&str]) -> Output {
         .expect("the CLI runs")
 }
 
+/// `match --players P --a A --b B --games G` for `[P, A, B, G]`, then `extra` flags.
+fn play_match([players, a, b, games]: [&str; 4], extra: &[&str]) -> Output {
+    let base = [
+        "match",
+        "--players",
+        players,
+        "--a",
+        a,
+        "--b",
+        b,
+        "--games",
+        games,
+    ];
+    cli(&[&base[..], extra].concat())
+}
+
+/// The value of `key` in a line of space-separated `key=value` fields.
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    line.split(' ')
+        .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+        .unwrap_or_else(|| panic!("no {key} in {line}"))
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
 }
@@ -108,17 +131,7 @@ fn bestmove_match_and_solo_keep_their_forms() {
     let legal = stdout(&cli(&["moves", "--players", "2", "--moves", "k3-k5"]));
     assert!(legal.lines().any(|l| l == chosen), "{chosen}");
 
-    let o = cli(&[
-        "match",
-        "--players",
-        "2",
-        "--a",
-        "easy",
-        "--b",
-        "beginner",
-        "--games",
-        "2",
-    ]);
+    let o = play_match(["2", "easy", "beginner", "2"], &[]);
     assert!(o.status.success());
     let out = stdout(&o);
     let last = out.lines().last().unwrap();
@@ -137,13 +150,7 @@ fn bestmove_match_and_solo_keep_their_forms() {
             "a_ms_max"
         ]
     );
-    let count = |k: &str| -> u32 {
-        last.split(' ')
-            .find_map(|kv| kv.strip_prefix(&format!("{k}=")))
-            .unwrap()
-            .parse()
-            .unwrap()
-    };
+    let count = |k: &str| -> u32 { field(last, k).parse().unwrap() };
     assert_eq!(count("a_wins") + count("draws") + count("b_wins"), 2);
 
     let o = cli(&["solo", "--seconds", "0.2"]);
@@ -165,20 +172,7 @@ fn bestmove_match_and_solo_keep_their_forms() {
 /// refused by name.
 #[test]
 fn match_takes_evaluation_weights_for_either_side() {
-    let run = |extra: &[&str]| {
-        let base = [
-            "match",
-            "--players",
-            "2",
-            "--a",
-            "easy",
-            "--b",
-            "easy",
-            "--games",
-            "2",
-        ];
-        cli(&[&base[..], extra].concat())
-    };
+    let run = |extra: &[&str]| play_match(["2", "easy", "easy", "2"], extra);
     let plain = run(&[]);
     assert!(plain.status.success());
     let summary = |o: &Output| stdout(o).lines().last().unwrap().to_string();
@@ -186,12 +180,7 @@ fn match_takes_evaluation_weights_for_either_side() {
     // A side that ignores distance altogether plays other games than the default.
     let odd = run(&["--a-eval", "linear=0,square=0,ladder=50"]);
     assert!(odd.status.success());
-    let plies = |o: &Output| {
-        summary(o)
-            .split_whitespace()
-            .find_map(|f| f.strip_prefix("avg_plies=").map(str::to_string))
-            .unwrap()
-    };
+    let plies = |o: &Output| field(&summary(o), "avg_plies").to_string();
     assert_ne!(plies(&odd), plies(&plain));
     for (flag, bad, named) in [
         ("--a-eval", "rungs=3", "rungs"),
@@ -203,22 +192,6 @@ fn match_takes_evaluation_weights_for_either_side() {
     }
 }
 
-/// A three-player match of `games` games, easy against two beginners, with `extra` flags.
-fn easy_against_beginners(games: &str, extra: &[&str]) -> Output {
-    let base = [
-        "match",
-        "--players",
-        "3",
-        "--a",
-        "easy",
-        "--b",
-        "beginner",
-        "--games",
-        games,
-    ];
-    cli(&[&base[..], extra].concat())
-}
-
 /// Records name the games in order whatever the number of threads, so record N is game N
 /// (A's seat in it follows from N) with `--jobs 2` as with `--jobs 1`.
 #[test]
@@ -226,7 +199,10 @@ fn match_records_are_numbered_in_game_order_with_any_number_of_jobs() {
     let base = std::env::temp_dir().join(format!("sternhalma-cli-jobs-{}", std::process::id()));
     let run = |jobs: &str| {
         let dir = base.join(jobs);
-        let o = easy_against_beginners("4", &["--jobs", jobs, "--records", dir.to_str().unwrap()]);
+        let o = play_match(
+            ["3", "easy", "beginner", "4"],
+            &["--jobs", jobs, "--records", dir.to_str().unwrap()],
+        );
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         (1..=4)
             .map(|n| std::fs::read_to_string(dir.join(format!("game-{n:03}.ron"))).unwrap())
@@ -244,25 +220,19 @@ fn match_records_are_numbered_in_game_order_with_any_number_of_jobs() {
 /// match reports how many moves each side took: the steadier measure of racing speed.
 #[test]
 fn match_reports_the_moves_each_side_took_to_finish() {
-    let o = easy_against_beginners("3", &["--rules", "classic"]);
+    let o = play_match(["3", "easy", "beginner", "3"], &["--rules", "classic"]);
     assert!(o.status.success());
     let out = stdout(&o);
     let line = out
         .lines()
         .find(|l| l.starts_with("a_finished="))
         .expect("a finishing line");
-    let field = |k: &str| -> f64 {
-        line.split(' ')
-            .find_map(|kv| kv.strip_prefix(&format!("{k}=")))
-            .unwrap()
-            .parse()
-            .unwrap()
-    };
+    let number = |k: &str| -> f64 { field(line, k).parse().unwrap() };
     assert!(out.contains("games_ended_by_limit_or_repetition=0"));
-    assert_eq!(field("a_finished") + field("b_finished"), 6.0);
+    assert_eq!(number("a_finished") + number("b_finished"), 6.0);
     // Easy sees whole jump chains and beginners do not: easy gets home in fewer moves.
     assert!(
-        field("a_moves_to_finish") < field("b_moves_to_finish"),
+        number("a_moves_to_finish") < number("b_moves_to_finish"),
         "{line}"
     );
     assert!(out.lines().last().unwrap().starts_with("a_wins="));

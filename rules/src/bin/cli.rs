@@ -293,6 +293,7 @@ fn cmd_bestmove(mut args: Args) -> Result<(), Fail> {
 /// One game of a match: A's seat, and the result from A's side.
 struct GameResult {
     game: Game,
+    a_seat: usize,
     a_first: bool,
     b_first: bool,
     plies: usize,
@@ -339,6 +340,7 @@ fn play_match_game(
     let others_first = (0..o.places.len()).any(|s| s != a_seat && o.places[s] == 1);
     GameResult {
         game,
+        a_seat,
         a_first: a_first && !others_first,
         b_first: others_first && !a_first,
         plies,
@@ -420,9 +422,9 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
     // play on after the first finish, such as the classic preset, all but the last finish).
     // A finished seat is skipped from then on, so its move count is where it finished.
     let mut finishes = [Vec::new(), Vec::new()];
-    for (g, r) in results.iter().enumerate() {
+    for r in &results {
         for seat in (0..players).filter(|&s| r.game.standing(s) == Standing::Finished) {
-            finishes[usize::from(seat != g % players)].push(f64::from(r.game.moves_made(seat)));
+            finishes[usize::from(seat != r.a_seat)].push(f64::from(r.game.moves_made(seat)));
         }
     }
     let mean = |v: &[f64]| {
