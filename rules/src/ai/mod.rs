@@ -293,6 +293,7 @@ pub fn choose_move_weighted(
     // (self-play, expert against mediums, first places in 40 games against the average or
     // the leader: 25 or 23 with four players, 15 or 8 with six).
     ctx.against_average = level == Level::Expert;
+    ctx.mean_replies = ctx.against_average && ctx.friends.len() == 1 && !crowded(game);
     if level == Level::Greedy {
         let tip = &ctx.seats[seat].tip;
         let best = moves.iter().copied().max_by_key(|&(f, t)| {
@@ -437,5 +438,6 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         opponents,
         partner,
         against_average: false,
+        mean_replies: false,
     }
 }
