@@ -119,8 +119,9 @@ pub(crate) struct Ctx<'a> {
     /// At a leaf with the opponents to move, charge the mean of their best gains rather than
     /// the largest: every one of them moves before the root again, and against the average
     /// each counts for a share. (Self-play, expert against mediums, first places in 120
-    /// four-player games: 77 and 84 with `--seed` 1 and 2, against 71 and 69 charging the
-    /// largest. With six players it loses, 19 against 35: there the largest stays.)
+    /// four-player games: 77, 84 and 81 with `--seed` 1, 2 and 3, against 71, 69 and 67
+    /// charging the largest. With six players it loses, 19 against 35: there the largest
+    /// stays.)
     pub mean_replies: bool,
 }
 
@@ -630,7 +631,8 @@ mod tests {
         use crate::game::Game;
         let setup = Setup::new(4, 10, false).unwrap();
         let mut game = Game::new(setup, RuleSet::preset("casual").unwrap()).unwrap();
-        // Each seat in turn plays its greediest move, so their best next gains differ.
+        // Each seat in turn plays its greediest or second-greediest move (seeded), which
+        // leaves the three opponents of seat 0 with different best next gains.
         let mut r = 3u64;
         for _ in 0..23 {
             let seat = game.to_move().unwrap();
