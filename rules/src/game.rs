@@ -674,6 +674,17 @@ impl Game {
         Ok(())
     }
 
+    /// Hands the turn on as if the seat to move had passed, legal moves or not: the computer
+    /// players' model of a round in which some seat's move cannot be foreseen.
+    pub(crate) fn hand_on(&mut self) {
+        let Some(seat) = self.to_move() else { return };
+        let mut s = self.state().clone();
+        s.turns[seat] = s.turns[seat].saturating_add(1);
+        self.settle(&mut s, seat);
+        self.push(Action::Pass, s);
+        let _ = self.pass_while_stuck(&mut vec![]);
+    }
+
     fn push(&mut self, action: Action, state: State) {
         self.actions.push(action);
         self.states.push(state);

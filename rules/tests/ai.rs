@@ -175,6 +175,30 @@ fn a_cancelled_or_timed_out_search_still_answers_with_a_legal_move() {
     }
 }
 
+/// At a six-player table of mediums the expert foresees their next round (they move as the
+/// medium level does): its move is still legal, the same for the same seed, and a cancelled
+/// search still answers at once.
+#[test]
+fn the_expert_foreseeing_a_table_of_mediums_stays_legal_repeatable_and_cancellable() {
+    let mut game = Game::from_preset("casual", Some(6), None).unwrap();
+    for ply in 0..30 {
+        let m = choose(&game, Level::Medium, ply);
+        game.play(&m.path).unwrap();
+    }
+    let legal = game.legal_moves();
+    let m = choose(&game, Level::Expert, 4);
+    assert!(legal.iter().any(|l| (l.from, l.to) == (m.from, m.to)));
+    assert_eq!(m, choose(&game, Level::Expert, 4));
+    let cancel = AtomicBool::new(true);
+    let cancelled = Budget {
+        max_ms: None,
+        clock: &ai::NoClock,
+        cancel: Some(&cancel),
+    };
+    let m = ai::choose_move(&game, Level::Expert, 4, &cancelled).expect("a move");
+    assert!(legal.iter().any(|l| (l.from, l.to) == (m.from, m.to)));
+}
+
 #[test]
 fn the_solo_crossing_solver_returns_a_complete_legal_crossing() {
     // A tiny budget: the first beam already finds a crossing; the 27-move figure is a

@@ -2,6 +2,7 @@
 //! illegal move, and they read no clock or randomness of their own: the caller passes a seed,
 //! a [`Clock`] for time budgets and an optional cancel flag.
 
+mod foresight;
 mod race;
 mod search;
 
@@ -209,6 +210,20 @@ pub fn choose_move_weighted(
     budget: &Budget,
     weights: &Weights,
 ) -> Option<Move> {
+    choose(game, level, seed, budget, weights, None)
+}
+
+/// [`choose_move_weighted`], breaking ties between equally good moves in favour of
+/// `favour` where it is among them: foresight asks whether a seat's move is one the medium
+/// level could have made, whatever its seed.
+fn choose(
+    game: &Game,
+    level: Level,
+    seed: u64,
+    budget: &Budget,
+    weights: &Weights,
+    favour: Option<(Hole, Hole)>,
+) -> Option<Move> {
     let seat = game.to_move()?;
     let layout = game.layout();
     let start = *game.board();
@@ -266,6 +281,9 @@ pub fn choose_move_weighted(
         moves = fresh;
     }
     rng.shuffle(&mut moves);
+    if let Some(i) = favour.and_then(|m| moves.iter().position(|&x| x == m)) {
+        moves[..=i].rotate_right(1);
+    }
     let pick = |(f, t): (Hole, Hole)| {
         let path = layout
             .path(&start, seat, f, t)
@@ -344,7 +362,22 @@ pub fn choose_move_weighted(
         searcher.width = st.width * 2;
     }
     let found = searcher.run(&mut board, &root, depth);
-    let best = found.map(|f| f.best).unwrap_or(root[0]);
+    let mut best = found.map(|f| f.best).unwrap_or(root[0]);
+    if level == Level::Expert && crowded(game) {
+        let foresight = foresight::Foresight {
+            seat,
+            known: foresight::predictable(game, seat, seed, budget),
+            seed,
+            budget,
+            weights,
+            nodes,
+            depth,
+            width: searcher.width,
+        };
+        if let Some(m) = foresight.choose(game, &searcher.ranked) {
+            best = m;
+        }
+    }
     Some(pick((
         Hole::from_index(best.from)?,
         Hole::from_index(best.to)?,

@@ -254,10 +254,10 @@ pub(crate) struct SMove {
 }
 
 impl SMove {
-    fn origin(self) -> Hole {
+    pub(crate) fn origin(self) -> Hole {
         Hole::from_index(self.from).expect("hole")
     }
-    fn target(self) -> Hole {
+    pub(crate) fn target(self) -> Hole {
         Hole::from_index(self.to).expect("hole")
     }
 }
@@ -289,6 +289,9 @@ pub(crate) struct Searcher<'a, 'b> {
     min_gain: i32,
     /// Below the root only this many moves (best first) are searched at a node.
     pub width: usize,
+    /// The root moves of the last iteration searched in full, best first (foresight plays
+    /// the first few out).
+    pub ranked: Vec<SMove>,
 }
 
 /// Where a search ended.
@@ -310,6 +313,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
             stopped: false,
             min_gain: -1,
             width: usize::MAX,
+            ranked: Vec::new(),
         }
     }
 
@@ -426,6 +430,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
                 break;
             }
             order = scored.into_iter().map(|p| p.1).collect();
+            self.ranked.clone_from(&order);
             if found.as_ref().is_some_and(|f| f.score.abs() > WIN - 1000) {
                 break;
             }
