@@ -66,7 +66,8 @@ pub(crate) struct Foresight<'a, 'b> {
     pub seed: u64,
     pub budget: &'a Budget<'b>,
     pub weights: Weights,
-    /// The search's node budget, depth and width, as for the root.
+    /// The root search's node budget, depth and width; each position after a round gets a
+    /// quarter of those nodes, which bounds the worst case (the usual search needs fewer).
     pub nodes: u64,
     pub depth: u32,
     pub width: usize,
@@ -137,7 +138,7 @@ impl Foresight<'_, '_> {
         if moves.is_empty() {
             return Some(ctx.evaluate(&board) as i64);
         }
-        let mut searcher = Searcher::new(&ctx, self.budget, self.nodes);
+        let mut searcher = Searcher::new(&ctx, self.budget, self.nodes / 4);
         searcher.width = self.width;
         let found = searcher.run(&mut board, &moves, self.depth)?;
         if self.budget.expired() {
