@@ -8,7 +8,6 @@
 
 use super::search::{SMove, Searcher, WIN};
 use super::{Budget, Level, Weights, choose, choose_move, context};
-use crate::board::Hole;
 use crate::game::{Action, Game};
 
 /// The level whose moves foresight recognises in other seats and plays out for them.
@@ -17,13 +16,9 @@ const MODEL: Level = Level::Medium;
 /// How many of the search's best moves are played out.
 const CANDIDATES: usize = 3;
 
-/// How many of its best moves at its next turn each candidate is followed by, for a second
-/// round played out (0: one round only).
-const FOLLOW_UPS: usize = 0;
-
 /// Which seats made their last move just as the medium level would have in their place
-/// (given the luck of its tie-breaks).
-/// The root's own seat, and seats that have not moved yet, are not foreseeable.
+/// (whatever the luck of its tie-breaks). The root's own seat, and seats that have not moved
+/// yet, are not foreseeable.
 pub(crate) fn predictable(game: &Game, root: usize, seed: u64, budget: &Budget) -> [bool; 6] {
     let n = game.setup().players as usize;
     let mut known = [false; 6];
@@ -84,10 +79,8 @@ impl Foresight<'_, '_> {
         let mut best: Option<(i64, SMove)> = None;
         for (k, &m) in ranked.iter().take(CANDIDATES).enumerate() {
             let mut after = game.clone();
-            let (from, to) = (Hole::from_index(m.from)?, Hole::from_index(m.to)?);
-            let path = game.layout().path(game.board(), self.seat, from, to)?;
-            after.play(&path).ok()?;
-            let score = self.score_round(after, k as u64, FOLLOW_UPS)?;
+            after.play_move(m.origin(), m.target()).ok()?;
+            let score = self.score_round(after, k as u64)?;
             if best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, m));
             }
@@ -96,9 +89,8 @@ impl Foresight<'_, '_> {
     }
 
     /// Plays the foreseeable seats' moves until the root is to move again, then scores the
-    /// position with the root's search, or by the best of its `follow_ups` best moves with
-    /// one more round played out. `None` when the budget runs out.
-    fn score_round(&self, mut game: Game, k: u64, follow_ups: usize) -> Option<i64> {
+    /// position with the root's search. `None` when the budget runs out.
+    fn score_round(&self, mut game: Game, k: u64) -> Option<i64> {
         let lost = -(WIN as i64) - 1;
         loop {
             if self.budget.expired() {
@@ -144,17 +136,7 @@ impl Foresight<'_, '_> {
         if self.budget.expired() {
             return None;
         }
-        if follow_ups == 0 || found.score.abs() > WIN - 1000 {
-            return Some(found.score as i64);
-        }
-        let mut best = None;
-        for (j, &m) in searcher.ranked.iter().take(follow_ups).enumerate() {
-            let mut next = game.clone();
-            next.play_move(m.origin(), m.target()).ok()?;
-            let score = self.score_round(next, k * 31 + j as u64 + 7, 0)?;
-            best = best.max(Some(score));
-        }
-        best.or(Some(found.score as i64))
+        Some(found.score as i64)
     }
 }
 
@@ -250,7 +232,7 @@ mod tests {
             .map(|(k, m)| {
                 let mut after = game.clone();
                 after.play_move(m.origin(), m.target()).unwrap();
-                foresight.score_round(after, k as u64, FOLLOW_UPS).unwrap()
+                foresight.score_round(after, k as u64).unwrap()
             })
             .collect();
         let top = *scores.iter().max().unwrap();
