@@ -88,7 +88,10 @@ impl Bits {
     /// Iterates the set bits, lowest first.
     #[inline]
     pub fn iter(self) -> BitsIter {
-        BitsIter(self)
+        BitsIter {
+            words: self.0,
+            w: 0,
+        }
     }
 
     /// Shifts every bit by `S` places (towards higher indices when positive); bits pushed
@@ -121,13 +124,25 @@ impl Bits {
 }
 
 /// Iterator over the set bits of a [`Bits`].
-pub struct BitsIter(Bits);
+pub struct BitsIter {
+    words: [u64; 4],
+    /// The word being emptied: the ones before it are done.
+    w: usize,
+}
 
 impl Iterator for BitsIter {
     type Item = u8;
     #[inline(always)]
     fn next(&mut self) -> Option<u8> {
-        self.0.pop()
+        while self.w < 4 {
+            let word = self.words[self.w];
+            if word != 0 {
+                self.words[self.w] = word & (word - 1);
+                return Some((self.w as u32 * 64 + word.trailing_zeros()) as u8);
+            }
+            self.w += 1;
+        }
+        None
     }
 }
 

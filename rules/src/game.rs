@@ -444,7 +444,10 @@ impl Game {
     /// Whether these marbles have stood exactly like this at any point of the game so far
     /// (computer players avoid going back to such positions, so games move on).
     pub fn has_occurred(&self, board: &Board) -> bool {
-        self.states.iter().any(|s| s.board == *board)
+        // Hashes first: the AI asks this of every move it considers.
+        self.states
+            .iter()
+            .any(|s| s.board.hash() == board.hash() && s.board == *board)
     }
 
     /// Progress of a seat.

@@ -153,6 +153,54 @@ impl Layout {
         list
     }
 
+    /// The most one legal move of `seat` lowers `value` (a per-hole cost, with `by_value`
+    /// its holes grouped by value, cheapest first), or `floor` if that is more (at least 0):
+    /// what the search asks of every seat at every leaf. Marbles that cannot beat the best
+    /// so far are skipped, and a chain's best end is looked up once per component of empty
+    /// holes, not once per marble reaching it. One `reach` must be used with one `value`
+    /// per seat, since each component's best end is kept.
+    #[inline]
+    pub(crate) fn best_drop(
+        &self,
+        reach: &mut Reach,
+        board: &Board,
+        seat: usize,
+        value: &[i32; 256],
+        by_value: &[(i32, Bits)],
+        floor: i32,
+    ) -> i32 {
+        let occ = board.occ;
+        let end_ok = self.seats[seat].end_ok;
+        let cheapest = by_value.first().map_or(0, |&(v, _)| v);
+        let mut best = floor.max(0);
+        for o in board.marbles[seat].iter() {
+            let before = value[o as usize];
+            if before - cheapest <= best {
+                // Not even a move to the cheapest hole would beat the best so far.
+                continue;
+            }
+            let room = self.room(seat, o);
+            let steps = Hole::from_index_unchecked(o).neighbours() & !occ & room & end_ok;
+            let mut low = i32::MAX;
+            for t in steps.iter() {
+                low = low.min(value[t as usize]);
+            }
+            let chains = match self.jumps {
+                Jumps::Short if room == VALID => {
+                    low = low.min(reach.lowest_chain_end(o, seat, end_ok, by_value));
+                    Bits::EMPTY
+                }
+                Jumps::Short => reach.maps.closure(o, room),
+                Jumps::Long => long_closure(occ, o, room),
+            };
+            low = low.min(lowest(chains & end_ok, by_value));
+            if low != i32::MAX {
+                best = best.max(before - low);
+            }
+        }
+        best
+    }
+
     /// Number of legal moves of `seat` (distinct origin and destination).
     ///
     /// Counted without listing them: steps direction by direction over all marbles at once,
@@ -573,6 +621,10 @@ pub(crate) struct Reach {
     comps: [Bits; 16],
     n: usize,
     covered: Bits,
+    /// Per seat, the lowest value of a legal end in each component found so far (valid
+    /// where the seat's bit in `lowest_known` is set).
+    lowest: [[i32; 16]; 6],
+    lowest_known: [u16; 6],
 }
 
 impl Reach {
@@ -583,7 +635,49 @@ impl Reach {
             comps: [Bits::EMPTY; 16],
             n: 0,
             covered: Bits::EMPTY,
+            lowest: [[0; 16]; 6],
+            lowest_known: [0; 6],
         }
+    }
+
+    /// The lowest `value` over the holes in `end_ok` where a jump chain from `o` can end
+    /// (`i32::MAX` when there is none), kept per component for `seat`.
+    #[inline(always)]
+    fn lowest_chain_end(
+        &mut self,
+        o: u8,
+        seat: usize,
+        end_ok: Bits,
+        by_value: &[(i32, Bits)],
+    ) -> i32 {
+        if !self.maps.any.has(o) {
+            return i32::MAX;
+        }
+        let mut dirs = jump_dirs(&self.maps.src, o);
+        let mut seen = Bits::EMPTY;
+        let mut low = i32::MAX;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let land = (o as i32 + 2 * Dir::ALL[d].bit_delta()) as u8;
+            if seen.has(land) {
+                continue;
+            }
+            let (comp, index) = self.component_at(land);
+            seen |= comp;
+            let here = match index {
+                Some(i) if self.lowest_known[seat] & (1 << i) != 0 => self.lowest[seat][i],
+                Some(i) => {
+                    let v = lowest(comp & end_ok, by_value);
+                    self.lowest[seat][i] = v;
+                    self.lowest_known[seat] |= 1 << i;
+                    v
+                }
+                None => lowest(comp & end_ok, by_value),
+            };
+            low = low.min(here);
+        }
+        low
     }
 
     /// Every end of a jump chain from `o`, landing anywhere.
@@ -608,19 +702,39 @@ impl Reach {
     /// The component of empty holes joined by jumps that contains the empty hole `x`.
     #[inline(always)]
     fn component(&mut self, x: u8) -> Bits {
+        self.component_at(x).0
+    }
+
+    /// [`Reach::component`], with its place among the kept components (`None` once they
+    /// are full).
+    #[inline(always)]
+    fn component_at(&mut self, x: u8) -> (Bits, Option<usize>) {
         if self.covered.has(x)
-            && let Some(c) = self.comps[..self.n].iter().find(|c| c.has(x))
+            && let Some(i) = self.comps[..self.n].iter().position(|c| c.has(x))
         {
-            return *c;
+            return (self.comps[i], Some(i));
         }
         let seen = component(&self.maps.src, x);
         if self.n < self.comps.len() {
             self.comps[self.n] = seen;
             self.n += 1;
             self.covered |= seen;
+            return (seen, Some(self.n - 1));
         }
-        seen
+        (seen, None)
     }
+}
+
+/// The lowest value of a hole in `holes` (`i32::MAX` for none), given the holes by value.
+#[inline(always)]
+fn lowest(holes: Bits, by_value: &[(i32, Bits)]) -> i32 {
+    if holes.is_empty() {
+        return i32::MAX;
+    }
+    by_value
+        .iter()
+        .find(|(_, layer)| !(holes & *layer).is_empty())
+        .map_or(i32::MAX, |&(v, _)| v)
 }
 
 /// Single jumps the marbles `own` could make now, in direction `Dir::ALL[d]` from the holes
@@ -651,28 +765,18 @@ pub(crate) fn jumps_ready(occ: Bits, own: Bits, from: &[Bits; 6]) -> (u32, u32) 
 /// The component of empty holes joined by jumps that contains the empty hole `x`.
 #[inline(always)]
 fn component(src: &[Bits; 6], x: u8) -> Bits {
-    // Components are small, so a depth-first walk one hole at a time beats shifting whole
-    // boards around.
+    // Layer by layer over whole boards: measured faster than a walk hole by hole, whose
+    // branches the processor cannot predict.
     let mut seen = Bits::bit(x);
-    let mut stack = [0u8; 128];
-    stack[0] = x;
-    let mut n = 1;
-    while n > 0 {
-        n -= 1;
-        let h = stack[n];
-        let mut dirs = jump_dirs(src, h);
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let l = (h as i32 + 2 * Dir::ALL[d].bit_delta()) as u8;
-            if !seen.has(l) {
-                seen.set(l);
-                stack[n] = l;
-                n += 1;
-            }
+    let mut frontier = seen;
+    loop {
+        let next = JumpMaps::expand(src, frontier) & !seen;
+        if next.is_empty() {
+            return seen;
         }
+        seen |= next;
+        frontier = next;
     }
-    seen
 }
 
 /// The directions the marble on `h` can jump in, as six bits.

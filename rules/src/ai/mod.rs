@@ -440,7 +440,9 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
     let setup = game.setup();
     let n = setup.players as usize;
     let deadline = game.rules().leave_home_moves(setup.marbles);
-    let mut seats: Vec<_> = (0..n).map(|s| Ctx::seat_eval(layout, s)).collect();
+    let mut seats: Vec<_> = (0..n)
+        .map(|s| Ctx::seat_eval(layout, s, &weights))
+        .collect();
     for (s, e) in seats.iter_mut().enumerate() {
         if let Some(dl) = deadline {
             // From ten moves before the deadline, marbles at home cost dearly.

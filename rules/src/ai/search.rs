@@ -89,6 +89,12 @@ impl std::str::FromStr for Weights {
 pub(crate) struct SeatEval {
     /// Steps from each hole to the far tip of the goal.
     pub tip: [u8; 256],
+    /// What a marble costs on each hole, by its distance (the weights' linear and square
+    /// terms): looked up for every move at every leaf.
+    pub value: [i32; 256],
+    /// The holes by value, lowest first: the cheapest hole of a set is in the first of
+    /// these it meets.
+    pub by_value: Vec<(i32, Bits)>,
     pub goal: Bits,
     pub start_area: Bits,
     /// Marbles at home cost `late_home` each (0 when the deadline is far or off).
@@ -126,7 +132,7 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    pub fn seat_eval(layout: &Layout, seat: usize) -> SeatEval {
+    pub fn seat_eval(layout: &Layout, seat: usize, weights: &Weights) -> SeatEval {
         let info = &layout.seats[seat];
         let tip = Hole::from_frame_of(info.point.opposite(), 4, -8).expect("every point has a tip");
         let mut t = [0u8; 256];
@@ -144,9 +150,24 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+        let value = t.map(|d| {
+            let d = d as i32;
+            weights.linear * d + weights.square * d * d
+        });
+        let mut by_value: Vec<(i32, Bits)> = Vec::new();
+        for h in Hole::all() {
+            let v = value[h.index() as usize];
+            match by_value.iter_mut().find(|(w, _)| *w == v) {
+                Some((_, holes)) => holes.set(h.index()),
+                None => by_value.push((v, Bits::bit(h.index()))),
+            }
+        }
+        by_value.sort_by_key(|&(v, _)| v);
         SeatEval {
             forward,
             tip: t,
+            value,
+            by_value,
             goal: info.goal,
             start_area: info.start_area,
             home_penalty: 0,
@@ -160,8 +181,7 @@ impl<'a> Ctx<'a> {
         let w = &self.weights;
         let mut c = 0;
         for h in board.marbles(seat).iter() {
-            let d = e.tip[h as usize] as i32;
-            c += w.linear * d + w.square * d * d;
+            c += e.value[h as usize];
         }
         if e.home_penalty > 0 {
             c += e.home_penalty * (board.marbles(seat) & e.start_area).count() as i32;
@@ -199,25 +219,15 @@ impl<'a> Ctx<'a> {
     /// How much `seat`'s best single move would lower its cost: the side to move at a leaf
     /// is about to take it, which a static count of distances cannot see.
     pub fn best_gain(&self, board: &Board, seat: usize) -> i32 {
-        self.best_gain_with(&mut Reach::new(board.occupied()), board, seat)
+        self.best_gain_with(&mut Reach::new(board.occupied()), board, seat, 0)
     }
 
-    /// [`Ctx::best_gain`] sharing jump components with other seats' calls on `board`.
-    pub fn best_gain_with(&self, reach: &mut Reach, board: &Board, seat: usize) -> i32 {
+    /// [`Ctx::best_gain`] sharing jump components with other seats' calls on `board`, or
+    /// `floor` if that is more: marbles that cannot gain more than it are not looked at.
+    pub fn best_gain_with(&self, reach: &mut Reach, board: &Board, seat: usize, floor: i32) -> i32 {
         let e = &self.seats[seat];
-        let w = &self.weights;
-        let value = |h: u8| {
-            let d = e.tip[h as usize] as i32;
-            w.linear * d + w.square * d * d
-        };
-        let mut best = 0;
-        for (from, dests) in self.layout.moves_with(reach, board, seat).iter() {
-            let before = value(from.index());
-            for to in dests.iter() {
-                best = best.max(before - value(to));
-            }
-        }
-        best
+        self.layout
+            .best_drop(reach, board, seat, &e.value, &e.by_value, floor)
     }
 
     /// Score from the root's point of view: the best opponent's cost minus the root's.
@@ -269,9 +279,63 @@ struct Entry {
     score: i32,
     depth: i8,
     bound: u8,
+    /// The search that wrote it: entries of earlier searches count as empty.
+    stamp: u32,
+}
+
+/// A transposition table that outlives its search, so the next one need not clear it.
+struct Table {
+    entries: Vec<Entry>,
+    /// Leaf scores by position (key, score, stamp): the same leaf is reached by playing the
+    /// root's two moves in either order, and scoring it lists every opponent's moves.
+    leaves: Vec<(u64, i32, u32)>,
+    /// Stamp of the search using it now.
+    stamp: u32,
+}
+
+impl Table {
+    const SIZE: usize = 1 << 18;
+    const LEAVES: usize = 1 << 14;
+
+    /// A table that looks empty: a spare one of this thread's when there is one. Foresight
+    /// runs some forty small searches a move, and clearing a fresh 6 MB table cost more time
+    /// than many of them.
+    fn take() -> Table {
+        let mut table = SPARE_TABLES
+            .with_borrow_mut(Vec::pop)
+            .unwrap_or_else(|| Table {
+                entries: vec![Entry::default(); Self::SIZE],
+                leaves: vec![(0, 0, 0); Self::LEAVES],
+                stamp: 0,
+            });
+        table.stamp = table.stamp.wrapping_add(1);
+        if table.stamp == 0 {
+            table.entries.fill(Entry::default());
+            table.leaves.fill((0, 0, 0));
+            table.stamp = 1;
+        }
+        table
+    }
+
+    /// Keeps the table for the next search on this thread (a few at most: searches nest).
+    fn give_back(self) {
+        SPARE_TABLES.with_borrow_mut(|spare| {
+            if spare.len() < 4 {
+                spare.push(self);
+            }
+        });
+    }
+}
+
+thread_local! {
+    /// Tables of finished searches on this thread, for the next ones.
+    static SPARE_TABLES: std::cell::RefCell<Vec<Table>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 const EXACT: u8 = 0;
+/// Mixed into a leaf's key by who is to move there (the root, or its opponents).
+const LEAF_MAX: u64 = 0x5851_F42D_4C95_7F2D;
+const LEAF_MIN: u64 = 0x1405_7B7E_F767_814F;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 
@@ -279,7 +343,7 @@ const UPPER: u8 = 2;
 pub(crate) struct Searcher<'a, 'b> {
     ctx: &'a Ctx<'a>,
     budget: &'a Budget<'b>,
-    tt: Vec<Entry>,
+    tt: Table,
     history: Vec<i32>,
     killers: [[SMove; 2]; 64],
     pub nodes: u64,
@@ -294,6 +358,20 @@ pub(crate) struct Searcher<'a, 'b> {
     pub ranked: Vec<SMove>,
 }
 
+impl Drop for Searcher<'_, '_> {
+    fn drop(&mut self) {
+        let table = std::mem::replace(
+            &mut self.tt,
+            Table {
+                entries: Vec::new(),
+                leaves: Vec::new(),
+                stamp: 0,
+            },
+        );
+        table.give_back();
+    }
+}
+
 /// Where a search ended.
 pub(crate) struct Found {
     pub best: SMove,
@@ -305,7 +383,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
         Searcher {
             ctx,
             budget,
-            tt: vec![Entry::default(); 1 << 18],
+            tt: Table::take(),
             history: vec![0; 6 * 256 * 256 / 64],
             killers: [[SMove::default(); 2]; 64],
             nodes: 0,
@@ -476,14 +554,18 @@ impl<'a, 'b> Searcher<'a, 'b> {
             base + ctx.best_gain(board, ctx.root) * ctx.own_tempo_percent / 100
         } else {
             let mut reach = Reach::new(board.occupied());
-            let gains = ctx
-                .opponents
-                .iter()
-                .map(|&o| ctx.best_gain_with(&mut reach, board, o));
-            if ctx.mean_replies && !ctx.opponents.is_empty() {
-                base - gains.sum::<i32>() / ctx.opponents.len() as i32
+            let opponents = &ctx.opponents;
+            if ctx.mean_replies && !opponents.is_empty() {
+                let gains = opponents
+                    .iter()
+                    .map(|&o| ctx.best_gain_with(&mut reach, board, o, 0));
+                base - gains.sum::<i32>() / opponents.len() as i32
             } else {
-                base - gains.max().unwrap_or(0)
+                // The largest gain: each opponent only has to beat the ones before it.
+                let most = opponents
+                    .iter()
+                    .fold(0, |most, &o| ctx.best_gain_with(&mut reach, board, o, most));
+                base - most
             }
         }
     }
@@ -502,13 +584,21 @@ impl<'a, 'b> Searcher<'a, 'b> {
             return self.ctx.evaluate(board);
         }
         if depth <= 0 {
-            return self.leaf(board, maximizing);
+            let key = board.hash() ^ if maximizing { LEAF_MAX } else { LEAF_MIN };
+            let slot = (key as usize) & (Table::LEAVES - 1);
+            let (k, score, stamp) = self.tt.leaves[slot];
+            if k == key && stamp == self.tt.stamp {
+                return score;
+            }
+            let score = self.leaf(board, maximizing);
+            self.tt.leaves[slot] = (key, score, self.tt.stamp);
+            return score;
         }
         let key = board.hash() ^ if maximizing { 0 } else { zobrist::to_move(5) };
-        let slot = (key as usize) & (self.tt.len() - 1);
-        let e = self.tt[slot];
+        let slot = (key as usize) & (Table::SIZE - 1);
+        let e = self.tt.entries[slot];
         let mut tt_move = SMove::default();
-        if e.key == key {
+        if e.stamp == self.tt.stamp && e.key == key {
             tt_move = e.best;
             if e.depth as i32 >= depth {
                 match e.bound {
@@ -590,12 +680,13 @@ impl<'a, 'b> Searcher<'a, 'b> {
         } else {
             EXACT
         };
-        self.tt[slot] = Entry {
+        self.tt.entries[slot] = Entry {
             key,
             best: best_move,
             score: best,
             depth: depth as i8,
             bound,
+            stamp: self.tt.stamp,
         };
         best
     }
@@ -695,7 +786,7 @@ mod tests {
                 }
             }
             for seat in 0..6 {
-                let e = Ctx::seat_eval(&layout, seat);
+                let e = Ctx::seat_eval(&layout, seat, &Weights::default());
                 let own = board.marbles(seat);
                 let (mut any, mut mine) = (0, 0);
                 for h in own.iter().map(|i| Hole::from_index(i).unwrap()) {
@@ -719,5 +810,122 @@ mod tests {
                 assert_eq!(jumps_ready(board.occupied(), own, &e.forward), (any, mine));
             }
         }
+    }
+
+    /// The leaves' best gain, skipping marbles and sharing chain ends between marbles and
+    /// seats, equals the best of every listed move: for short and long jumps, with and
+    /// without goal lock and resting in other points, for weights whose cost is not
+    /// monotonic in the distance, and with floors below and above the answer.
+    #[test]
+    fn best_gains_match_the_best_of_all_listed_moves() {
+        let setup = Setup::new(6, 10, false).unwrap();
+        let casual = RuleSet::preset("casual").unwrap();
+        let rule_sets = [
+            casual.clone(),
+            RuleSet::preset("classic").unwrap(),
+            RuleSet::preset("long-jumps").unwrap(),
+            RuleSet {
+                goal_lock: true,
+                ..casual
+            },
+        ];
+        let weight_sets = [Weights::default(), "linear=30, square=-2".parse().unwrap()];
+        let holes: Vec<Hole> = Hole::all().collect();
+        let mut r = 11u64;
+        let mut checked = 0;
+        for rules in &rule_sets {
+            let layout = Layout::new(setup, rules);
+            for weights in &weight_sets {
+                let evals: Vec<SeatEval> = (0..6)
+                    .map(|s| Ctx::seat_eval(&layout, s, weights))
+                    .collect();
+                for round in 0..60 {
+                    let mut board = Board::empty();
+                    for &h in &holes {
+                        r = splitmix(r);
+                        let seat = (r >> 8) as usize % 6;
+                        if r % 7 < 2 + round % 4 && board.marbles(seat).count() < 10 {
+                            board.put(seat, h);
+                        }
+                    }
+                    let mut reach = Reach::new(board.occupied());
+                    for (seat, e) in evals.iter().enumerate() {
+                        let listed = layout
+                            .moves(&board, seat)
+                            .pairs()
+                            .map(|(f, t)| e.value[f.index() as usize] - e.value[t.index() as usize])
+                            .max()
+                            .unwrap_or(0)
+                            .max(0);
+                        r = splitmix(r);
+                        let floor = (r % 400) as i32 - 100;
+                        for floor in [0, floor] {
+                            let found = layout.best_drop(
+                                &mut reach,
+                                &board,
+                                seat,
+                                &e.value,
+                                &e.by_value,
+                                floor,
+                            );
+                            assert_eq!(found, listed.max(floor), "seat {seat}, floor {floor}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 4 * 2 * 60 * 6 * 2);
+    }
+
+    /// Searches reuse their thread's tables: a search repeated after others on the same
+    /// thread finds the same move and score with the same number of nodes, as a fresh
+    /// table would.
+    #[test]
+    fn a_search_is_unchanged_by_the_searches_before_it_on_its_thread() {
+        use crate::ai::{Budget, context};
+        use crate::game::Game;
+        let search = |game: &Game| {
+            let seat = game.to_move().unwrap();
+            let ctx = context(game, seat, Weights::default());
+            let budget = Budget::unlimited();
+            let mut board = *game.board();
+            let root: Vec<SMove> = game
+                .layout()
+                .moves(&board, seat)
+                .pairs()
+                .map(|(f, t)| SMove {
+                    seat: seat as u8,
+                    from: f.index(),
+                    to: t.index(),
+                })
+                .collect();
+            let mut searcher = Searcher::new(&ctx, &budget, 30_000);
+            let found = searcher.run(&mut board, &root, 4).unwrap();
+            (found.best, found.score, searcher.nodes)
+        };
+        let mut game = Game::from_preset("casual", Some(3), None).unwrap();
+        let first = search(&game);
+        let mut others = Vec::new();
+        for _ in 0..5 {
+            let (best, ..) = search(&game);
+            let path = game
+                .layout()
+                .path(
+                    game.board(),
+                    game.to_move().unwrap(),
+                    best.origin(),
+                    best.target(),
+                )
+                .unwrap();
+            game.play(&path).unwrap();
+            others.push(search(&game));
+        }
+        let start = Game::from_preset("casual", Some(3), None).unwrap();
+        assert_eq!(search(&start), first);
+        assert!(
+            others.iter().any(|o| o.2 != first.2),
+            "the other searches differ"
+        );
     }
 }
