@@ -237,6 +237,24 @@ mod tests {
         assert_eq!(game.turns_taken(seat), turns + 1);
     }
 
+    /// Foresight with a small search, for tests.
+    fn small_foresight<'a, 'b>(
+        seat: usize,
+        known: [bool; 6],
+        budget: &'a Budget<'b>,
+    ) -> Foresight<'a, 'b> {
+        Foresight {
+            seat,
+            known,
+            seed: 3,
+            budget,
+            weights: Weights::default(),
+            nodes: 20_000,
+            depth: 2,
+            width: 10,
+        }
+    }
+
     /// Foresight keeps the search's move when it can foresee nobody, and otherwise picks,
     /// among the search's best moves, the one that scores best after the round is played out.
     #[test]
@@ -254,16 +272,7 @@ mod tests {
                 to: m.to.index(),
             })
             .collect();
-        let mut foresight = Foresight {
-            seat,
-            known: [false; 6],
-            seed: 3,
-            budget: &budget,
-            weights: Weights::default(),
-            nodes: 20_000,
-            depth: 2,
-            width: 10,
-        };
+        let mut foresight = small_foresight(seat, [false; 6], &budget);
         assert_eq!(foresight.choose(&game, &ranked), None);
         foresight.known = predictable(&game, seat, 3, &budget);
         assert!(foresight.known.iter().filter(|&&k| k).count() >= 4);
@@ -292,16 +301,7 @@ mod tests {
         let budget = Budget::unlimited();
         let game = table_of_mediums(8);
         let seat = game.to_move().unwrap();
-        let foresight = Foresight {
-            seat,
-            known: predictable(&game, seat, 3, &budget),
-            seed: 3,
-            budget: &budget,
-            weights: Weights::default(),
-            nodes: 20_000,
-            depth: 2,
-            width: 10,
-        };
+        let foresight = small_foresight(seat, predictable(&game, seat, 3, &budget), &budget);
         let mut after = game.clone();
         let first = &game.legal_moves()[0];
         after.play_move(first.from, first.to).unwrap();
