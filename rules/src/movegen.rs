@@ -650,63 +650,54 @@ impl Reach {
         end_ok: Bits,
         by_value: &[(i32, Bits)],
     ) -> i32 {
-        if !self.maps.any.has(o) {
-            return i32::MAX;
-        }
-        let mut dirs = jump_dirs(&self.maps.src, o);
-        let mut seen = Bits::EMPTY;
         let mut low = i32::MAX;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let land = (o as i32 + 2 * Dir::ALL[d].bit_delta()) as u8;
-            if seen.has(land) {
-                continue;
-            }
-            let (comp, index) = self.component_at(land);
-            seen |= comp;
+        self.for_each_landing(o, |reach, comp, index| {
             let here = match index {
-                Some(i) if self.lowest_known[seat] & (1 << i) != 0 => self.lowest[seat][i],
+                Some(i) if reach.lowest_known[seat] & (1 << i) != 0 => reach.lowest[seat][i],
                 Some(i) => {
                     let v = lowest(comp & end_ok, by_value);
-                    self.lowest[seat][i] = v;
-                    self.lowest_known[seat] |= 1 << i;
+                    reach.lowest[seat][i] = v;
+                    reach.lowest_known[seat] |= 1 << i;
                     v
                 }
                 None => lowest(comp & end_ok, by_value),
             };
             low = low.min(here);
-        }
+        });
         low
     }
 
     /// Every end of a jump chain from `o`, landing anywhere.
     #[inline(always)]
     fn chains(&mut self, o: u8) -> Bits {
+        let mut out = Bits::EMPTY;
+        self.for_each_landing(o, |_, comp, _| out |= comp);
+        out
+    }
+
+    /// Calls `f` once for each component a first jump from `o` lands in, with its place
+    /// among the kept components (`None` once they are full).
+    #[inline(always)]
+    fn for_each_landing(&mut self, o: u8, mut f: impl FnMut(&mut Self, Bits, Option<usize>)) {
         if !self.maps.any.has(o) {
-            return Bits::EMPTY;
+            return;
         }
         let mut dirs = jump_dirs(&self.maps.src, o);
-        let mut out = Bits::EMPTY;
+        let mut seen = Bits::EMPTY;
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
             let land = (o as i32 + 2 * Dir::ALL[d].bit_delta()) as u8;
-            if !out.has(land) {
-                out |= self.component(land);
+            if !seen.has(land) {
+                let (comp, index) = self.component_at(land);
+                seen |= comp;
+                f(self, comp, index);
             }
         }
-        out
     }
 
-    /// The component of empty holes joined by jumps that contains the empty hole `x`.
-    #[inline(always)]
-    fn component(&mut self, x: u8) -> Bits {
-        self.component_at(x).0
-    }
-
-    /// [`Reach::component`], with its place among the kept components (`None` once they
-    /// are full).
+    /// The component of empty holes joined by jumps that contains the empty hole `x`,
+    /// with its place among the kept components (`None` once they are full).
     #[inline(always)]
     fn component_at(&mut self, x: u8) -> (Bits, Option<usize>) {
         if self.covered.has(x)
