@@ -150,16 +150,7 @@ impl Foresight<'_, '_> {
         let mut ctx = context(game, self.seat, self.weights);
         ctx.against_average = true;
         let mut board = *game.board();
-        let moves: Vec<SMove> = game
-            .layout()
-            .moves(&board, self.seat)
-            .pairs()
-            .map(|(f, t)| SMove {
-                seat: self.seat as u8,
-                from: f.index(),
-                to: t.index(),
-            })
-            .collect();
+        let moves = SMove::all(game.layout(), &board, self.seat);
         if moves.is_empty() {
             return Some((ctx.evaluate(&board) as i64, Vec::new()));
         }

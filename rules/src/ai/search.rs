@@ -264,6 +264,19 @@ pub(crate) struct SMove {
 }
 
 impl SMove {
+    /// Every legal move of `seat`, as the search plays them.
+    pub(crate) fn all(layout: &Layout, board: &Board, seat: usize) -> Vec<SMove> {
+        layout
+            .moves(board, seat)
+            .pairs()
+            .map(|(f, t)| SMove {
+                seat: seat as u8,
+                from: f.index(),
+                to: t.index(),
+            })
+            .collect()
+    }
+
     pub(crate) fn origin(self) -> Hole {
         Hole::from_index(self.from).expect("hole")
     }
@@ -450,12 +463,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
         if out.is_empty() && !root {
             // Everything was pruned: fall back to all moves.
             for &seat in seats {
-                for (from, to) in ctx.layout.moves(board, seat).pairs() {
-                    let m = SMove {
-                        seat: seat as u8,
-                        from: from.index(),
-                        to: to.index(),
-                    };
+                for m in SMove::all(ctx.layout, board, seat) {
                     out.push((self.gain(m), m));
                 }
             }
@@ -891,16 +899,7 @@ mod tests {
             let ctx = context(game, seat, Weights::default());
             let budget = Budget::unlimited();
             let mut board = *game.board();
-            let root: Vec<SMove> = game
-                .layout()
-                .moves(&board, seat)
-                .pairs()
-                .map(|(f, t)| SMove {
-                    seat: seat as u8,
-                    from: f.index(),
-                    to: t.index(),
-                })
-                .collect();
+            let root = SMove::all(game.layout(), &board, seat);
             let mut searcher = Searcher::new(&ctx, &budget, 30_000);
             let found = searcher.run(&mut board, &root, 4).unwrap();
             (found.best, found.score, searcher.nodes)
