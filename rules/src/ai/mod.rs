@@ -363,6 +363,9 @@ fn choose(
     }
     let found = searcher.run(&mut board, &root, depth);
     let mut best = found.map(|f| f.best).unwrap_or(root[0]);
+    let (width, ranked) = (searcher.width, std::mem::take(&mut searcher.ranked));
+    // Foresight's searches then reuse this one's table rather than need a second.
+    drop(searcher);
     if level == Level::Expert && crowded(game) {
         let foresight = foresight::Foresight {
             seat,
@@ -372,9 +375,9 @@ fn choose(
             weights,
             nodes,
             depth,
-            width: searcher.width,
+            width,
         };
-        if let Some(m) = foresight.choose(game, &searcher.ranked) {
+        if let Some(m) = foresight.choose(game, &ranked) {
             best = m;
         }
     }
