@@ -131,7 +131,8 @@ pub struct Settings {
     pub colour_blind: bool,
     /// In pass-and-play, turn the board so the player to move sits at the bottom.
     pub rotate_board: bool,
-    /// In pass-and-play, cover the board between turns with "pass the device to …".
+    /// When two or more people share the device, cover the board between their turns with
+    /// "pass the device to …" (on by default).
     pub handover_screen: bool,
     /// Sound volume, 0 (silent) to 1.
     pub volume: f32,
@@ -151,7 +152,7 @@ impl Default for Settings {
             speed: AnimSpeed::Normal,
             colour_blind: false,
             rotate_board: true,
-            handover_screen: false,
+            handover_screen: true,
             volume: 0.8,
             muted: false,
             default_players: 2,

@@ -74,8 +74,17 @@ pub struct Options {
     pub screenshot: Option<String>,
     /// Write each hole's pixel position here with the screenshot (for pixel checks).
     pub geometry: Option<String>,
-    /// Window size in logical pixels.
+    /// Window size in logical pixels (points).
     pub size: Option<(u32, u32)>,
+    /// Physical pixels per point, as a phone's screen has (2 or 3); the window is this many
+    /// times larger in pixels, and laid out exactly as at that size in points.
+    pub scale: Option<f32>,
+    /// Write every widget's rectangle (in points) here with the screenshot.
+    pub layout: Option<String>,
+    /// Visit every screen and save a screenshot and a layout of each in this folder.
+    pub tour: Option<String>,
+    /// Write a line for every frame drawn to this file.
+    pub frame_log: Option<String>,
     /// Moves to play through the input path before anything else, e.g. `"k3-k5 e14-e13"`.
     pub moves: Vec<String>,
     /// Holes to click after the moves (e.g. to show a selection in a screenshot).
@@ -86,7 +95,7 @@ pub struct Options {
     pub rules: Option<String>,
     /// Play against the computer at this level.
     pub vs: Option<String>,
-    /// Which screen to show: menu, new-game, rules, settings, game.
+    /// Which screen to show: menu, new-game, rules, settings, statistics, records, game.
     pub screen: Option<String>,
     /// Draw symbols on the marbles.
     pub colour_blind: bool,
@@ -99,9 +108,10 @@ pub struct Options {
     pub record: Option<String>,
 }
 
-const USAGE: &str = "options: --screenshot PATH [--geometry PATH] --size WxH --players N \
---rules PRESET --vs LEVEL --moves \"k3-k5 ...\" --click HOLE --screen \
-menu|new-game|rules|settings|game --colour-blind --fixed-board --data-dir PATH --record FILE.ron";
+const USAGE: &str = "options: --screenshot PATH [--geometry PATH] [--layout PATH] --size WxH \
+--scale S --players N --rules PRESET --vs LEVEL --moves \"k3-k5 ...\" --click HOLE --screen \
+menu|new-game|rules|settings|statistics|records|game --colour-blind --fixed-board \
+--data-dir PATH --record FILE.ron --tour DIR --frame-log PATH";
 /// Screens `--screen` can open.
 const SCREENS: &str = "menu, new-game, rules, settings, statistics, records, game";
 
@@ -126,6 +136,18 @@ impl Options {
                         parse(h).ok_or(format!("--size: bad height '{h}'"))?,
                     ));
                 }
+                "--scale" => {
+                    let v = value()?;
+                    let s = v
+                        .parse::<f32>()
+                        .ok()
+                        .filter(|s| (0.5..=4.0).contains(s))
+                        .ok_or(format!("--scale: '{v}' is not a number from 0.5 to 4"))?;
+                    o.scale = Some(s);
+                }
+                "--layout" => o.layout = Some(value()?),
+                "--tour" => o.tour = Some(value()?),
+                "--frame-log" => o.frame_log = Some(value()?),
                 "--moves" => o.moves = value()?.split_whitespace().map(String::from).collect(),
                 "--click" => o.clicks.push(value()?),
                 "--players" => {
@@ -141,6 +163,11 @@ impl Options {
                 "--record" => o.record = Some(value()?),
                 other => return Err(format!("unknown option '{other}' ({USAGE})")),
             }
+        }
+        if o.tour.is_some() && (o.screenshot.is_some() || o.screen.is_some()) {
+            return Err(
+                "--tour takes its own screenshots: leave out --screenshot and --screen".into(),
+            );
         }
         Ok(o)
     }
@@ -205,7 +232,12 @@ pub fn run(options: Options) -> AppExit {
         ..default()
     };
     if let Some((w, h)) = options.size {
-        window.resolution = bevy::window::WindowResolution::new(w, h);
+        let s = options.scale.unwrap_or(1.0);
+        let px = |points: u32| (points as f32 * s).round() as u32;
+        window.resolution = bevy::window::WindowResolution::new(px(w), px(h));
+    }
+    if let Some(s) = options.scale {
+        window.resolution.set_scale_factor_override(Some(s));
     }
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -223,6 +255,7 @@ pub fn run(options: Options) -> AppExit {
         (Some(dir), _) => persist::DataDir(Some(dir.into())),
         // A scripted screenshot must neither show nor overwrite the player's own game.
         (None, Some(_)) => persist::DataDir(None),
+        (None, None) if options.tour.is_some() => persist::DataDir(None),
         (None, None) => persist::DataDir::platform(),
     };
     app.insert_resource(data_dir);
@@ -240,7 +273,21 @@ pub fn run(options: Options) -> AppExit {
         })
         .after(persist::LoadSystems),
     );
-    if let Some(c) = start {
+    if let Some(path) = &options.frame_log {
+        match screenshot::FrameLog::create(std::path::Path::new(path)) {
+            Ok(log) => {
+                app.insert_resource(log);
+            }
+            Err(e) => {
+                eprintln!("sternhalma: --frame-log: cannot write {path}: {e}");
+                return AppExit::error();
+            }
+        }
+    }
+    let script = screenshot::Script::new(&options);
+    if script.is_tour() {
+        // The tour starts its own game and opens the record itself.
+    } else if let Some(c) = start {
         app.world_mut().write_message(play::Command::Start(c));
     } else if let Some(screen) = &options.screen {
         let s = match screen.as_str() {
@@ -259,10 +306,10 @@ pub fn run(options: Options) -> AppExit {
             .resource_mut::<NextState<state::Screen>>()
             .set(s);
     }
-    if let Some(path) = &options.record {
+    if let (Some(path), false) = (&options.record, script.is_tour()) {
         app.world_mut()
             .write_message(records::RecordCommand::OpenFile(path.into()));
     }
-    app.insert_resource(screenshot::Script::new(&options));
+    app.insert_resource(script);
     app.run()
 }

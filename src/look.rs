@@ -113,7 +113,7 @@ fn make_assets(
     });
     use HighlightKind as K;
     let kinds = vec![
-        (K::Goal, mat(GOLD)),
+        (K::Goal, mat(GOLD.with_alpha(0.55))),
         (K::Trail, mat(Color::srgba(1.0, 1.0, 1.0, 0.38))),
         (K::Selected, mat(Color::srgb(1.0, 1.0, 1.0))),
         (K::Reachable, mat(REACHABLE)),
@@ -215,7 +215,8 @@ fn dress_hole(
 #[derive(Component)]
 struct TileOf(Option<Point>);
 
-/// Colours only the points that seats of the current game start in or aim for.
+/// Colours the points the seats of the current game start in, each in its seat's colour;
+/// points nobody starts in stay neutral.
 fn tint_points(
     game: Option<Res<crate::board::CurrentGame>>,
     look: Res<LookAssets>,
@@ -235,11 +236,7 @@ fn tint_points(
 }
 
 fn used_points(game: &Game) -> Vec<Point> {
-    game.setup()
-        .seat_points()
-        .iter()
-        .flat_map(|p| [*p, p.opposite()])
-        .collect()
+    game.setup().seat_points().to_vec()
 }
 
 /// A marble with depth: a soft shadow, a darker rim, the body, and a small light highlight.
@@ -335,10 +332,10 @@ fn dress_highlight(
     let Ok(h) = marks.get(add.entity) else { return };
     let s = SPACING;
     let (mesh, r) = match h.kind {
-        HighlightKind::Goal => (&look.thin_ring, 0.6 * s),
+        HighlightKind::Goal => (&look.thin_ring, 0.56 * s),
         HighlightKind::Trail => (&look.circle, 0.2 * s),
         HighlightKind::Selected => (&look.ring, 0.54 * s),
-        HighlightKind::Reachable => (&look.circle, 0.25 * s),
+        HighlightKind::Reachable => (&look.circle, 0.3 * s),
         HighlightKind::Forbidden => (&look.circle, 0.21 * s),
         HighlightKind::Path => (&look.circle, 0.12 * s),
         HighlightKind::Cursor => (&look.ring, 0.56 * s),

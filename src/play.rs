@@ -128,7 +128,10 @@ pub(super) fn plugin(app: &mut App) {
             (
                 start_match,
                 (
-                    apply_moves.run_if(in_state(Turn::Human).or_else(in_state(Turn::Thinking))),
+                    apply_moves.run_if(
+                        in_state(Pause::Running)
+                            .and_then(in_state(Turn::Human).or_else(in_state(Turn::Thinking))),
+                    ),
                     answer_confirm.run_if(in_state(Turn::Confirm)),
                     undo_redo_resign,
                     pause_and_handover,
@@ -351,6 +354,7 @@ fn answer_confirm(
 /// taken back too. Redo plays forward to the next person's turn.
 fn undo_redo_resign(
     mut commands: MessageReader<Command>,
+    pause: Res<State<Pause>>,
     mut game: ResMut<CurrentGame>,
     current: Res<CurrentMatch>,
     mut changed: MessageWriter<BoardChanged>,
@@ -362,6 +366,14 @@ fn undo_redo_resign(
     };
     let any_human = current.controllers().iter().any(|c| c.is_human());
     for c in commands.read() {
+        if *pause.get() == Pause::Paused
+            && matches!(c, Command::Undo | Command::Redo | Command::Resign(_))
+        {
+            notices.write(Notice::Refused(
+                "The game is paused: resume it first.".into(),
+            ));
+            continue;
+        }
         let done = match c {
             Command::Undo => {
                 let undone = game.undo();

@@ -116,11 +116,10 @@ pub fn export(game: &Game, dir: &Path, now: SystemTime) -> std::io::Result<PathB
     Ok(ron_path)
 }
 
-/// Reads and checks a record: the error names the first bad move.
+/// Reads and checks a record (RON, or the plain move list): the error is a sentence that
+/// names the first bad move.
 pub fn check_record(text: &str) -> Result<GameRecord, String> {
-    let record = GameRecord::from_ron(text).map_err(|e| e.to_string())?;
-    record.replay().map_err(|e| e.to_string())?;
-    Ok(record)
+    sternhalma_rules::read_record_text(text)
 }
 
 fn export_game(
@@ -242,7 +241,7 @@ fn enter_replay(
 }
 
 /// Seats for looking at a record: nobody plays.
-fn viewing_config(record: &GameRecord) -> MatchConfig {
+pub fn viewing_config(record: &GameRecord) -> MatchConfig {
     MatchConfig {
         rules: record.rules.clone(),
         preset: preset_of(&record.rules),

@@ -1,21 +1,36 @@
 //! The command-line driver: `--moves` and `--click` play through the same input messages a
 //! mouse or finger produces, and `--screenshot` saves the window once everything has settled
 //! (with `--geometry`, also each hole's pixel position, so a test can check the pixels against
-//! the engine). Lets anyone look at the game from a script, and CI check what is drawn.
+//! the engine; with `--layout`, every widget's rectangle in points, so a test can check that
+//! nothing is cut off and everything is finger-sized). `--tour DIR` visits every screen in
+//! turn and saves a screenshot and a layout of each. `--frame-log PATH` writes a line per
+//! frame drawn, so a test can check that the app draws nothing while idle. Lets anyone look at
+//! the game from a script, and CI check what is drawn.
 
 use crate::animation::MoveAnimation;
 use crate::board::{BoardView, CurrentGame, hole_position};
+use crate::config::MatchConfig;
 use crate::input::PointerInput;
+use crate::play::{Command, LoadMatch};
+use crate::records::RecordCommand;
 use crate::state::{AppSystems, Screen, Turn};
+use crate::ui::theme::{self, Kind};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::window::{PrimaryWindow, RequestRedraw};
+use bevy_egui::EguiContexts;
 use std::collections::VecDeque;
 use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 use sternhalma_rules::{Hole, parse_hole, parse_path};
 
-/// Frames to wait before capturing: software renderers compile pipelines over the first frames.
+/// Frames to wait before the first capture: software renderers compile pipelines over the
+/// first frames.
 const WARM_UP_FRAMES: u32 = 90;
+/// Frames to wait before each later capture of a tour (egui lays a new screen out in two).
+const SETTLE_FRAMES: u32 = 12;
 /// Frames a scripted click may wait for its turn before the script gives up.
 const PATIENCE_FRAMES: u32 = 3000;
 
@@ -26,6 +41,30 @@ enum Step {
     Click { hole: Hole, expect_move: bool },
 }
 
+/// A screen a tour shows, and how it gets there.
+#[derive(Debug, Clone, PartialEq)]
+enum Stop {
+    /// A screen reached by setting the state.
+    Screen(&'static str, Screen),
+    /// A match started with the command line's options (or two people, classic).
+    Game,
+    /// The record given with `--record`, on the board.
+    Replay(PathBuf),
+    /// The record given with `--record`, finished, on the results page.
+    GameOver(PathBuf),
+}
+
+impl Stop {
+    fn name(&self) -> &'static str {
+        match self {
+            Stop::Screen(name, _) => name,
+            Stop::Game => "game",
+            Stop::Replay(_) => "replay",
+            Stop::GameOver(_) => "game-over",
+        }
+    }
+}
+
 /// What the command line asked the running app to do by itself.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Script {
@@ -33,11 +72,18 @@ pub struct Script {
     error: Option<String>,
     screenshot: Option<String>,
     geometry: Option<String>,
+    layout: Option<String>,
+    tour: VecDeque<Stop>,
+    tour_dir: Option<PathBuf>,
+    game: Option<MatchConfig>,
     waited: u32,
     settled: u32,
+    /// Captures taken so far (the first waits longer).
+    shots: u32,
     actions_before: usize,
     awaiting_move: bool,
-    captured: bool,
+    /// A capture is on its way: wait for it before the next stop.
+    capturing: bool,
 }
 
 impl Script {
@@ -46,6 +92,7 @@ impl Script {
         let mut s = Script {
             screenshot: options.screenshot.clone(),
             geometry: options.geometry.clone(),
+            layout: options.layout.clone(),
             ..default()
         };
         for m in &options.moves {
@@ -72,18 +119,78 @@ impl Script {
                 Err(e) => s.error = Some(format!("--click: {e}")),
             }
         }
+        if let Some(dir) = &options.tour {
+            s.tour_dir = Some(dir.into());
+            s.tour = [
+                Stop::Screen("menu", Screen::MainMenu),
+                Stop::Screen("new-game", Screen::NewGame),
+                Stop::Screen("rules", Screen::Rules),
+                Stop::Screen("settings", Screen::Settings),
+                Stop::Screen("statistics", Screen::Statistics),
+                Stop::Screen("records", Screen::Records),
+                Stop::Game,
+            ]
+            .into();
+            if let Some(record) = &options.record {
+                // Results before the replay: closing a replay puts the match from before
+                // it back on the board, which would cover the finished one.
+                s.tour.push_back(Stop::GameOver(record.into()));
+                s.tour.push_back(Stop::Replay(record.into()));
+            }
+            s.game = match options.match_config() {
+                Ok(c) => c,
+                Err(e) => {
+                    s.error = Some(e);
+                    None
+                }
+            };
+        }
         s
+    }
+
+    /// Whether a tour drives the app (it then starts no match and opens no record itself).
+    pub fn is_tour(&self) -> bool {
+        self.tour_dir.is_some()
+    }
+}
+
+/// The frame log's file, when `--frame-log` asked for one.
+#[derive(Resource)]
+pub struct FrameLog {
+    file: std::fs::File,
+    start: Instant,
+    frames: u64,
+}
+
+impl FrameLog {
+    /// A log written to `path` (created anew).
+    pub fn create(path: &Path) -> std::io::Result<FrameLog> {
+        Ok(FrameLog {
+            file: std::fs::File::create(path)?,
+            start: Instant::now(),
+            frames: 0,
+        })
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Script>().add_systems(
-        Update,
-        (report_errors, drive_script, capture)
-            .chain()
-            .after(crate::input::PointerDevices)
-            .in_set(AppSystems::ReadInput),
-    );
+    app.init_resource::<Script>()
+        .add_systems(
+            Update,
+            (report_errors, hand_over, next_stop, drive_script, capture)
+                .chain()
+                .after(crate::input::PointerDevices)
+                .in_set(AppSystems::ReadInput),
+        )
+        .add_systems(Last, log_frame.run_if(resource_exists::<FrameLog>));
+}
+
+/// One line per frame: its number and the milliseconds since start.
+fn log_frame(mut log: ResMut<FrameLog>) {
+    log.frames += 1;
+    let line = format!("{} {}\n", log.frames, log.start.elapsed().as_millis());
+    // A full disk must not stop the game: the log is a measuring aid.
+    let _ = log.file.write_all(line.as_bytes());
 }
 
 fn report_errors(script: Res<Script>, mut exit: MessageWriter<AppExit>) {
@@ -91,6 +198,18 @@ fn report_errors(script: Res<Script>, mut exit: MessageWriter<AppExit>) {
         error!("{e}");
         eprintln!("sternhalma: {e}");
         exit.write(AppExit::from_code(3));
+    }
+}
+
+/// A script plays for everyone at the device: it answers "pass the device" itself.
+fn hand_over(
+    script: Res<Script>,
+    turn: Option<Res<State<Turn>>>,
+    mut commands: MessageWriter<Command>,
+) {
+    let scripted = !script.steps.is_empty() || script.awaiting_move || script.is_tour();
+    if scripted && turn.is_some_and(|t| *t.get() == Turn::Handover) {
+        commands.write(Command::HandedOver);
     }
 }
 
@@ -102,6 +221,73 @@ fn settled(
 ) -> bool {
     let turn_ok = turn.as_ref().is_none_or(|t| *t.get() == Turn::Human);
     turn_ok && moving.is_empty() && !view.is_turning()
+}
+
+/// A tour moves on to its next screen once the last one was captured.
+fn next_stop(
+    mut script: ResMut<Script>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut commands: MessageWriter<Command>,
+    mut records: MessageWriter<RecordCommand>,
+    mut load: MessageWriter<LoadMatch>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if !script.is_tour() || script.capturing || script.screenshot.is_some() {
+        return;
+    }
+    let Some(stop) = script.tour.pop_front() else {
+        exit.write(AppExit::Success);
+        return;
+    };
+    let dir = script.tour_dir.clone().expect("a tour has a folder");
+    script.screenshot = Some(
+        dir.join(format!("{}.png", stop.name()))
+            .display()
+            .to_string(),
+    );
+    script.layout = Some(
+        dir.join(format!("{}.layout", stop.name()))
+            .display()
+            .to_string(),
+    );
+    script.geometry = Some(
+        dir.join(format!("{}.holes", stop.name()))
+            .display()
+            .to_string(),
+    );
+    script.settled = 0;
+    match stop {
+        Stop::Screen(_, s) => screen.set(s),
+        Stop::Game => {
+            let config = script
+                .game
+                .clone()
+                .unwrap_or_else(|| MatchConfig::preset("classic", 2).expect("classic loads"));
+            commands.write(Command::Start(config));
+        }
+        Stop::Replay(path) => {
+            records.write(RecordCommand::OpenFile(path));
+        }
+        Stop::GameOver(path) => {
+            let finished = std::fs::read_to_string(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|t| crate::records::check_record(&t))
+                .and_then(|r| r.replay().map(|g| (r, g)).map_err(|e| e.to_string()));
+            match finished {
+                Ok((record, game)) => {
+                    load.write(LoadMatch {
+                        game,
+                        config: crate::records::viewing_config(&record),
+                        paused: false,
+                        stats_counted: true,
+                        id: None,
+                        open: true,
+                    });
+                }
+                Err(e) => script.error = Some(format!("--record: {e}")),
+            }
+        }
+    }
 }
 
 fn drive_script(
@@ -143,9 +329,38 @@ fn drive_script(
     pointer.write(PointerInput::Released(world));
 }
 
+/// Every widget laid out in the last pass, one per line, in points:
+/// `control|text x0 y0 x1 y1 clip x0 y0 x1 y1 label`, after a `window W H` line.
+fn layout_text(window: Vec2, laid_out: &[theme::LaidOut]) -> String {
+    let mut text = format!("window {} {}\n", window.x, window.y);
+    for w in laid_out {
+        let kind = match w.kind {
+            Kind::Control => "control",
+            Kind::Text => "text",
+            Kind::Scroll => "scroll",
+        };
+        let (r, c) = (w.rect, w.clip);
+        let _ = writeln!(
+            text,
+            "{kind} {:.1} {:.1} {:.1} {:.1} clip {:.1} {:.1} {:.1} {:.1} {}",
+            r.min.x,
+            r.min.y,
+            r.max.x,
+            r.max.y,
+            c.min.x,
+            c.min.y,
+            c.max.x,
+            c.max.y,
+            w.label.replace('\n', " ")
+        );
+    }
+    text
+}
+
 fn capture(
     mut commands: Commands,
     mut script: ResMut<Script>,
+    mut contexts: EguiContexts,
     turn: Option<Res<State<Turn>>>,
     screen: Res<State<Screen>>,
     moving: Query<(), With<MoveAnimation>>,
@@ -157,7 +372,7 @@ fn capture(
     let Some(path) = script.screenshot.clone() else {
         return;
     };
-    if script.captured {
+    if script.capturing {
         return;
     }
     redraw.write(RequestRedraw);
@@ -168,13 +383,20 @@ fn capture(
         return;
     }
     script.settled += 1;
-    if script.settled < WARM_UP_FRAMES {
+    let wait = if script.shots == 0 {
+        WARM_UP_FRAMES
+    } else {
+        SETTLE_FRAMES
+    };
+    if script.settled < wait {
         return;
     }
-    script.captured = true;
-    if let (Some(geometry), Ok((camera, at)), Ok(window)) =
-        (script.geometry.clone(), camera.single(), window.single())
-    {
+    script.capturing = true;
+    script.shots += 1;
+    let Ok(window) = window.single() else {
+        return;
+    };
+    if let (Some(geometry), Ok((camera, at))) = (script.geometry.clone(), camera.single()) {
         let mut text = String::new();
         let scale = window.scale_factor();
         for h in Hole::all() {
@@ -187,12 +409,28 @@ fn capture(
             script.error = Some(format!("cannot write {geometry}: {e}"));
         }
     }
+    if let Some(layout) = script.layout.clone() {
+        let laid_out = contexts
+            .ctx_mut()
+            .map(|ctx| theme::laid_out(ctx))
+            .unwrap_or_default();
+        let text = layout_text(Vec2::new(window.width(), window.height()), &laid_out);
+        if let Err(e) = std::fs::write(&layout, text) {
+            script.error = Some(format!("cannot write {layout}: {e}"));
+        }
+    }
     commands
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(path))
         .observe(
-            |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-                exit.write(AppExit::Success);
+            |_: On<ScreenshotCaptured>,
+             mut script: ResMut<Script>,
+             mut exit: MessageWriter<AppExit>| {
+                script.capturing = false;
+                script.screenshot = None;
+                if !script.is_tour() {
+                    exit.write(AppExit::Success);
+                }
             },
         );
 }

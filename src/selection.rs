@@ -9,8 +9,8 @@ use crate::board::{
     hole_position,
 };
 use crate::input::{NavInput, PointerInput};
-use crate::play::{BoardChanged, Command, MoveApplied, MoveRequest, TurnStarted, last_move};
-use crate::state::{AppSystems, Turn};
+use crate::play::{BoardChanged, Command, MoveApplied, MoveRequest, Notice, last_move};
+use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::prelude::*;
 use sternhalma_rules::game::holes;
 use sternhalma_rules::{Hole, Move};
@@ -123,6 +123,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(AppSystems::Interpret),
         )
         .add_systems(OnExit(Turn::Human), drop_selection)
+        .add_systems(OnExit(Screen::Playing), forget_cursor)
         .add_systems(
             Update,
             (
@@ -164,6 +165,7 @@ fn request(requests: &mut MessageWriter<MoveRequest>, m: &Move, dropped: bool) {
 
 fn handle_pointer(
     turn: Option<Res<State<Turn>>>,
+    pause: Res<State<Pause>>,
     mut pointer: MessageReader<PointerInput>,
     game: Option<Res<CurrentGame>>,
     current: Option<Res<CurrentMatch>>,
@@ -171,13 +173,18 @@ fn handle_pointer(
     geometry: Res<crate::view::ViewGeometry>,
     mut sel: ResMut<Selection>,
     mut requests: MessageWriter<MoveRequest>,
+    mut notices: MessageWriter<Notice>,
     mut marbles: Query<(&Marble, &mut Transform)>,
 ) {
     let events: Vec<PointerInput> = pointer.read().copied().collect();
+    // The keyboard cursor is for keyboard players: a mouse or a finger puts it away.
+    if sel.cursor.is_some() && events.iter().any(|e| matches!(e, PointerInput::Pressed(_))) {
+        sel.cursor = None;
+    }
     let (Some(game), Some(current)) = (game, current) else {
         return;
     };
-    if turn.is_none_or(|t| *t.get() != Turn::Human) {
+    if turn.is_none_or(|t| *t.get() != Turn::Human) || *pause.get() == Pause::Paused {
         return;
     }
     let Some(seat) = human_to_move(&game, &current) else {
@@ -210,6 +217,9 @@ fn handle_pointer(
                     let was_selected = sel.from == Some(hole);
                     if !was_selected {
                         select(&mut sel, &game, seat, hole);
+                        if sel.moves.is_empty() {
+                            notices.write(Notice::Info(why_no_moves(&game, seat, hole)));
+                        }
                     }
                     sel.press = Some(Press {
                         hole,
@@ -219,6 +229,14 @@ fn handle_pointer(
                         destination: false,
                     });
                 } else {
+                    if sel.from.is_some()
+                        && game.board().owner(hole).is_none()
+                        && !game.layout().seats[seat].end_ok.has(hole.index())
+                    {
+                        notices.write(Notice::Info(
+                            "A move may not end in another player's point.".into(),
+                        ));
+                    }
                     sel.clear();
                 }
             }
@@ -283,8 +301,19 @@ fn handle_pointer(
     }
 }
 
+/// Why a marble of the mover cannot move, in a few words.
+fn why_no_moves(game: &CurrentGame, seat: usize, hole: Hole) -> String {
+    let in_goal = game.layout().seats[seat].goal.has(hole.index());
+    if in_goal && game.rules().goal_lock {
+        "This marble is in its goal: it may only move within it, and has no room.".into()
+    } else {
+        "This marble has no move: every hole around it is blocked.".into()
+    }
+}
+
 fn handle_keys(
     turn: Option<Res<State<Turn>>>,
+    pause: Res<State<Pause>>,
     mut keys: MessageReader<NavInput>,
     game: Option<Res<CurrentGame>>,
     current: Option<Res<CurrentMatch>>,
@@ -295,9 +324,10 @@ fn handle_keys(
     mut back: MessageWriter<GoBack>,
 ) {
     let turn = turn.map(|t| *t.get());
+    let paused = *pause.get() == Pause::Paused;
     for key in keys.read().copied() {
         let seat = match (&game, &current) {
-            (Some(g), Some(c)) if turn == Some(Turn::Human) => human_to_move(g, c),
+            (Some(g), Some(c)) if turn == Some(Turn::Human) && !paused => human_to_move(g, c),
             _ => None,
         };
         match (key, seat, &game) {
@@ -345,6 +375,11 @@ fn next_hole(from: Hole, dir: Vec2, view: &BoardView) -> Option<Hole> {
         })
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(h, _)| h)
+}
+
+/// Off the board (menus, replays, a new game) there is no keyboard cursor.
+fn forget_cursor(mut sel: ResMut<Selection>) {
+    *sel = Selection::default();
 }
 
 fn drop_selection(mut sel: ResMut<Selection>) {
@@ -448,20 +483,30 @@ fn show_selection(
     }
 }
 
-/// The mover's goal in gold, rebuilt at every turn.
+/// The goal of the person to move, as faint gold rings: shown while a person picks a move,
+/// gone on a computer's turn, during animations and off the board screen (menus, replays).
 fn show_goal(
     mut commands: Commands,
-    mut started: MessageReader<TurnStarted>,
+    screen: Res<State<Screen>>,
+    turn: Option<Res<State<Turn>>>,
     game: Res<CurrentGame>,
+    current: Res<CurrentMatch>,
     root: Single<Entity, With<BoardRoot>>,
     marks: Query<(Entity, &Highlight)>,
     segments: Query<(Entity, &Segment)>,
+    mut shown: Local<Option<sternhalma_rules::Bits>>,
 ) {
-    let Some(seat) = started.read().last().map(|s| s.seat) else {
+    let picking = turn.is_some_and(|t| matches!(t.get(), Turn::Human | Turn::Confirm));
+    let wanted = game
+        .to_move()
+        .filter(|&s| picking && *screen.get() == Screen::Playing && current.seats[s].is_human())
+        .map(|s| game.layout().seats[s].goal);
+    if *shown == wanted {
         return;
-    };
+    }
+    *shown = wanted;
     clear_kinds(&mut commands, &[HighlightKind::Goal], &marks, &segments);
-    for h in holes(game.layout().seats[seat].goal) {
+    for h in wanted.map(holes).into_iter().flatten() {
         spawn_mark(&mut commands, *root, h, HighlightKind::Goal);
     }
 }

@@ -49,8 +49,8 @@ pub enum Turn {
     Paused,
 }
 
-/// Whether the computer players and the clocks run. A person may pause at any time; a paused
-/// game still lets people move, but no computer starts thinking and no clock ticks.
+/// Whether the game runs. A person may pause at any time; a paused game stands still: no
+/// selection, move, undo or hint, no computer thinking, no clock ticking.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Pause {
     /// Everything runs.

@@ -204,27 +204,38 @@ impl Stats {
     }
 }
 
-/// The most hops in one move by any of `seats`, found by replaying the game from its start.
+/// The most hops in one move by any of `seats`.
 fn longest_chain(game: &Game, seats: &[usize]) -> u32 {
+    seats
+        .iter()
+        .flat_map(|&s| moves_of(game, s))
+        .map(|p| hops(&p))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The paths `seat` moved along, found by replaying the game from its start (the actions
+/// alone do not say who made them: passes and players out change the order).
+pub fn moves_of(game: &Game, seat: usize) -> Vec<Vec<sternhalma_rules::Hole>> {
     let Ok(mut replay) = GameRecord::from_game(game).replay_to(0) else {
-        return 0;
+        return vec![];
     };
-    let mut best = 0;
+    let mut paths = vec![];
     for (i, action) in game.actions().iter().enumerate() {
         if replay.actions().len() > i {
             // An automatic pass, already played by the replay.
             continue;
         }
         if let (Action::Move(path), Some(mover)) = (action, replay.to_move())
-            && seats.contains(&mover)
+            && mover == seat
         {
-            best = best.max(hops(path));
+            paths.push(path.clone());
         }
         if replay.act(action.clone()).is_err() {
             break;
         }
     }
-    best
+    paths
 }
 
 pub(super) fn plugin(app: &mut App) {

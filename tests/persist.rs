@@ -67,6 +67,7 @@ fn app_in(dir: &TempDir) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
         .insert_resource(DataDir(Some(dir.0.clone())))
+        .insert_resource(without_handover())
         .add_plugins(sternhalma::CorePlugin)
         .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     app.update();
@@ -696,7 +697,7 @@ fn a_bad_record_is_refused_naming_the_first_bad_move() {
         },
     );
     let error = app.world().resource::<RecordError>().0.clone().unwrap();
-    assert!(error.contains("move 3 'k5-k9'"), "{error}");
+    assert!(error.contains("Move 3, k5-k9: "), "{error}");
     assert_ne!(screen(&app), Screen::Replay);
     command_r(
         &mut app,
@@ -711,7 +712,7 @@ fn a_bad_record_is_refused_naming_the_first_bad_move() {
             .0
             .as_ref()
             .unwrap()
-            .contains("not a game record")
+            .contains("neither a game record")
     );
 }
 
@@ -827,6 +828,7 @@ fn app_in_with(dir: &TempDir, before: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
         .insert_resource(DataDir(Some(dir.0.clone())))
+        .insert_resource(without_handover())
         .add_plugins(sternhalma::CorePlugin)
         .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     before(&mut app);

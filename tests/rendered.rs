@@ -240,3 +240,190 @@ fn tablet_portrait_three_players() {
         extra: &[],
     });
 }
+
+/// A finished two-player game as a record file, for the results page and the replay.
+fn finished_record(dir: &std::path::Path) -> PathBuf {
+    use sternhalma_rules::ai::{Budget, Level, choose_move};
+    let mut g = Game::from_preset("classic", Some(2), None).unwrap();
+    let mut turn = 0;
+    while !g.is_over() {
+        let m = choose_move(&g, Level::Medium, turn, &Budget::unlimited()).expect("a move");
+        g.play_move(m.from, m.to).unwrap();
+        turn += 1;
+        assert!(turn < 600, "the game ends");
+    }
+    let path = dir.join("finished.ron");
+    std::fs::write(&path, sternhalma_rules::GameRecord::from_game(&g).to_ron()).unwrap();
+    path
+}
+
+/// One widget of a layout file.
+#[derive(Debug)]
+struct Widget {
+    kind: String,
+    rect: [f32; 4],
+    clip: [f32; 4],
+    label: String,
+}
+
+fn read_layout(path: &std::path::Path) -> ((f32, f32), Vec<Widget>) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let mut lines = text.lines();
+    let window: Vec<f32> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .skip(1)
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let widgets = lines
+        .map(|l| {
+            let mut p = l.splitn(11, ' ');
+            let kind = p.next().unwrap().to_string();
+            let mut num = || p.next().unwrap().parse::<f32>().unwrap();
+            let rect = [num(), num(), num(), num()];
+            assert_eq!(p.next(), Some("clip"));
+            let mut num = || p.next().unwrap().parse::<f32>().unwrap();
+            let clip = [num(), num(), num(), num()];
+            let label = p.next().unwrap_or_default().to_string();
+            Widget {
+                kind,
+                rect,
+                clip,
+                label,
+            }
+        })
+        .collect();
+    ((window[0], window[1]), widgets)
+}
+
+fn inside(inner: [f32; 4], outer: [f32; 4], slack: f32) -> bool {
+    inner[0] >= outer[0] - slack
+        && inner[1] >= outer[1] - slack
+        && inner[2] <= outer[2] + slack
+        && inner[3] <= outer[3] + slack
+}
+
+/// The screens a tour visits, with a control each must show.
+const TOUR: [(&str, &str); 9] = [
+    ("menu", "New game"),
+    ("new-game", "Start"),
+    ("rules", "Back"),
+    ("settings", "Back"),
+    ("statistics", "Back"),
+    ("records", "Back"),
+    ("game", "☰ Menu"),
+    ("game-over", "Rematch"),
+    ("replay", "Close"),
+];
+
+/// Runs the real binary through every screen at `w`×`h` points and `scale` pixels per point,
+/// and checks each screen's layout: every control and text inside the window (or inside a
+/// scrolling body that lies inside it), nothing cut at the sides, every control at least
+/// 44×44 points, and the screen's main control there.
+fn check_tour(w: u32, h: u32, scale: u32) {
+    let dir = out_dir().join(format!("tour-{w}x{h}@{scale}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = finished_record(&dir);
+    let (pw, ph) = (w * scale, h * scale);
+    let out = Command::new("xvfb-run")
+        .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
+        .args(["-a", "-s", &format!("-screen 0 {}x{}x24", pw + 16, ph + 16)])
+        .arg(env!("CARGO_BIN_EXE_sternhalma"))
+        .args(["--size", &format!("{w}x{h}"), "--scale", &scale.to_string()])
+        .args(["--tour", dir.to_str().unwrap()])
+        .args(["--record", record.to_str().unwrap()])
+        .output()
+        .expect("xvfb-run runs (scripts/deps.sh --headless)");
+    assert!(
+        out.status.success(),
+        "tour {w}x{h}@{scale} failed: {}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut problems = vec![];
+    for (screen, must) in TOUR {
+        let img = image::open(dir.join(format!("{screen}.png"))).expect("a PNG");
+        assert_eq!(
+            (img.width(), img.height()),
+            (pw, ph),
+            "{screen}: window pixels"
+        );
+        let ((ww, wh), widgets) = read_layout(&dir.join(format!("{screen}.layout")));
+        assert_eq!((ww, wh), (w as f32, h as f32), "{screen}: window points");
+        let window = [0.0, 0.0, ww, wh];
+        let scrolls: Vec<[f32; 4]> = widgets
+            .iter()
+            .filter(|x| x.kind == "scroll")
+            .map(|x| x.rect)
+            .collect();
+        for s in &scrolls {
+            if !inside(*s, window, 0.5) {
+                problems.push(format!("{screen}: scrolling body {s:?} leaves the window"));
+            }
+        }
+        if !widgets
+            .iter()
+            .any(|x| x.kind == "control" && x.label == must)
+        {
+            problems.push(format!("{screen}: no '{must}' control"));
+        }
+        for x in widgets.iter().filter(|x| x.kind != "scroll") {
+            // Never cut at the sides: one column, wrapped text.
+            let across = x.rect[0] >= -0.5 && x.rect[2] <= ww + 0.5;
+            let in_window = inside(x.rect, window, 0.5);
+            // Inside a scrolling body: its clip is the body's height (egui widens it a little
+            // at the sides).
+            let scrolled = scrolls
+                .iter()
+                .any(|s| x.clip[1] >= s[1] - 4.0 && x.clip[3] <= s[3] + 4.0);
+            if !across || !(in_window || scrolled) {
+                problems.push(format!(
+                    "{screen}: {} '{}' at {:?} is cut off",
+                    x.kind, x.label, x.rect
+                ));
+            }
+            let (rw, rh) = (x.rect[2] - x.rect[0], x.rect[3] - x.rect[1]);
+            if x.kind == "control" && (rw < 43.5 || rh < 43.5) {
+                problems.push(format!(
+                    "{screen}: control '{}' is {rw:.0}×{rh:.0} points, under 44×44",
+                    x.label
+                ));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{w}x{h}@{scale}:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+#[ignore = "needs xvfb-run and Vulkan; ./test.sh runs it"]
+fn every_screen_fits_a_phone_at_its_real_scale() {
+    for (w, h) in [(390, 844), (844, 390)] {
+        for scale in [2, 3] {
+            check_tour(w, h, scale);
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs xvfb-run and Vulkan; ./test.sh runs it"]
+fn every_screen_fits_every_size_from_small_phones_to_desktops() {
+    for (w, h) in [
+        (360, 640),
+        (390, 844),
+        (430, 932),
+        (640, 360),
+        (844, 390),
+        (768, 1024),
+        (1024, 768),
+        (1366, 1024),
+        (1280, 800),
+    ] {
+        check_tour(w, h, 1);
+    }
+}

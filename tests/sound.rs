@@ -48,6 +48,7 @@ fn sound_app() -> App {
         InputPlugin,
         AssetPlugin::default(),
     ))
+    .insert_resource(without_handover())
     .add_plugins(sternhalma::CorePlugin)
     .add_plugins(sternhalma::sound::plugin)
     .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))

@@ -12,7 +12,6 @@ use common::*;
 use sternhalma::board::{BoardView, SPACING, hole_position};
 use sternhalma::selection::Selection;
 use sternhalma::state::Turn;
-use sternhalma::ui::{TOUCH_TARGET, button_height, ui_metrics};
 use sternhalma::view::{
     BoardZoom, MIN_HIT_MM, MOBILE_PX_PER_MM, ScreenDensity, ViewGeometry, ViewInput,
 };
@@ -256,22 +255,6 @@ fn tapping_the_marble_that_just_moved_keeps_the_zoomed_view() {
     tap_at(&mut app, window, empty);
     app.update();
     assert!(app.world().resource::<BoardZoom>().is_default());
-}
-
-#[test]
-fn phone_buttons_are_thumb_sized_and_desktop_keeps_its_size() {
-    // 7 mm at 160 logical pixels per inch.
-    const { assert!(TOUCH_TARGET >= MIN_HIT_MM * 160.0 / 25.4 - 0.5) };
-    for (w, h) in [(390.0, 844.0), (844.0, 390.0), (540.0, 1200.0)] {
-        let m = ui_metrics(w, h, false);
-        assert!(m.touch, "{w}x{h}");
-        assert!(button_height(m) >= TOUCH_TARGET);
-    }
-    // Tablets and phones built for mobile always get touch controls.
-    assert!(ui_metrics(1180.0, 820.0, true).touch);
-    let desktop = ui_metrics(1280.0, 800.0, false);
-    assert!(!desktop.touch);
-    assert!(button_height(desktop) < TOUCH_TARGET);
 }
 
 #[test]

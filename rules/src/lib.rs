@@ -20,4 +20,4 @@ pub use game::{
     Action, EndReason, Event, Game, GameError, Move, OutReason, Outcome, Progress, Standing, Status,
 };
 pub mod record;
-pub use record::{GameRecord, RECORD_VERSION, RecordError, move_list_text};
+pub use record::{GameRecord, RECORD_VERSION, RecordError, move_list_text, read_record_text};

@@ -225,6 +225,140 @@ impl GameRecord {
     }
 }
 
+/// Reads a record a player pasted or opened: the RON record ("Copy record") or the plain move
+/// list ("Copy moves", see [`move_list_text`]), replaying and checking every action. Errors
+/// are sentences for players, naming the first bad move ("move 3, k5-k9: k9 is not empty"),
+/// never a parser's message.
+pub fn read_record_text(text: &str) -> Result<GameRecord, String> {
+    let trimmed = text.trim_start();
+    let record = if trimmed.starts_with('(') || trimmed.starts_with("GameRecord") {
+        GameRecord::from_ron(text).map_err(|e| match e {
+            RecordError::Parse(why) => match ron_line(&why) {
+                Some(line) => format!(
+                    "This record is damaged near line {line}: a value is missing, misspelt or \
+                     of the wrong kind."
+                ),
+                None => "This record is damaged: a value is missing, misspelt or of the wrong \
+                         kind."
+                    .to_string(),
+            },
+            other => sentence(&other.to_string()),
+        })?
+    } else if trimmed.starts_with("Sternhalma") {
+        record_from_move_list(text)?
+    } else {
+        return Err(
+            "This is neither a game record (\"Copy record\") nor a move list \
+                    (\"Copy moves\")."
+                .into(),
+        );
+    };
+    match record.replay() {
+        Ok(_) => Ok(record),
+        Err(RecordError::BadMove {
+            index,
+            token,
+            error,
+        }) => {
+            let why = match error {
+                GameError::Illegal { why, .. } => why.to_string(),
+                GameError::Notation(e) => format!("this is not a move ({e})"),
+                other => other.to_string(),
+            };
+            Err(format!("Move {index}, {token}: {why}."))
+        }
+        Err(e) => Err(sentence(&e.to_string())),
+    }
+}
+
+/// The line number a RON error starts with ("3:14: Expected ..."), if any.
+fn ron_line(why: &str) -> Option<u32> {
+    why.split(':').next()?.trim().parse().ok()
+}
+
+/// A message with a capital letter and a full stop.
+fn sentence(s: &str) -> String {
+    let mut c = s.chars();
+    let mut out: String = c
+        .next()
+        .map(|f| f.to_uppercase().collect())
+        .unwrap_or_default();
+    out.push_str(c.as_str());
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
+}
+
+/// A record from [`move_list_text`]'s form: the header names the set-up and the preset,
+/// the numbered lines hold the actions, a `Result:` line is ignored (the replay decides).
+fn record_from_move_list(text: &str) -> Result<GameRecord, String> {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let header = lines.next().unwrap_or_default();
+    let bad_header = || {
+        "The first line must name the players and the rules, as \"Copy moves\" writes it: \
+         'Sternhalma — 2 players, 10 marbles — rules: classic'."
+            .to_string()
+    };
+    let parts: Vec<&str> = header.split('—').map(str::trim).collect();
+    let [_, setup_text, rules_text] = parts[..] else {
+        return Err(bad_header());
+    };
+    let name = rules_text
+        .strip_prefix("rules:")
+        .ok_or_else(bad_header)?
+        .trim();
+    let mut players = None;
+    let mut marbles = None;
+    let mut teams = false;
+    for item in setup_text.split(',').map(str::trim) {
+        if let Some(n) = item.strip_suffix(" players") {
+            players = n.parse::<u8>().ok();
+        } else if let Some(n) = item.strip_suffix(" marbles") {
+            marbles = n.parse::<u8>().ok();
+        } else if item == "teams" {
+            teams = true;
+        } else {
+            return Err(bad_header());
+        }
+    }
+    let (Some(players), Some(marbles)) = (players, marbles) else {
+        return Err(bad_header());
+    };
+    let setup = Setup::new(players, marbles, teams).map_err(|e| sentence(&e.to_string()))?;
+    let rules = RuleSet::preset(name).map_err(|_| {
+        format!(
+            "The rules '{name}' are not one of the presets: paste the whole record (\"Copy \
+             record\") to keep rules of your own."
+        )
+    })?;
+    let mut moves = vec![];
+    for line in lines {
+        if line.starts_with("Result") {
+            continue;
+        }
+        let Some((number, actions)) = line.split_once(". ") else {
+            return Err(format!(
+                "'{line}' is not a numbered line of moves like '1. k3-k5 e15-e13'."
+            ));
+        };
+        if number.parse::<u32>().is_err() {
+            return Err(format!(
+                "'{line}' is not a numbered line of moves like '1. k3-k5 e15-e13'."
+            ));
+        }
+        moves.extend(actions.split_whitespace().map(String::from));
+    }
+    Ok(GameRecord {
+        version: RECORD_VERSION,
+        setup,
+        rules,
+        moves,
+        result: None,
+        start: None,
+    })
+}
+
 /// Just the version of a record; every other field is skipped.
 #[derive(Deserialize)]
 struct VersionOnly {
@@ -258,6 +392,48 @@ pub fn move_list_text(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pasted_move_list_or_record_reads_back_to_the_same_game() {
+        let mut game = Game::from_preset("classic", Some(3), None).unwrap();
+        for m in ["k4-k5", "c11-e11", "j13-i13", "j4-j5"] {
+            game.play_notation(m).unwrap();
+        }
+        let from_list = read_record_text(&move_list_text(&game)).unwrap();
+        assert_eq!(from_list.replay().unwrap().board(), game.board());
+        assert_eq!(from_list.moves, GameRecord::from_game(&game).moves);
+        let ron = GameRecord::from_game(&game).to_ron();
+        assert_eq!(
+            read_record_text(&ron).unwrap(),
+            GameRecord::from_game(&game)
+        );
+    }
+
+    #[test]
+    fn a_bad_paste_is_refused_in_words() {
+        let mut game = Game::from_preset("classic", Some(2), None).unwrap();
+        game.play_notation("k3-k5").unwrap();
+        game.play_notation("e15-e13").unwrap();
+        let list = move_list_text(&game).replace("e15-e13", "e15-e13\n2. k5-k9");
+        let e = read_record_text(&list).unwrap_err();
+        assert!(e.starts_with("Move 3, k5-k9: "), "{e}");
+        let e = read_record_text("hello").unwrap_err();
+        assert!(e.contains("neither a game record"), "{e}");
+        let e = read_record_text("(version: 1, setup: (players: 2))").unwrap_err();
+        assert!(e.contains("damaged near line 1"), "{e}");
+        let custom = move_list_text(&game).replace("rules: classic", "rules: my own");
+        assert!(
+            read_record_text(&custom)
+                .unwrap_err()
+                .contains("not one of the presets")
+        );
+        let no_header = "Sternhalma\n1. k3-k5";
+        assert!(
+            read_record_text(no_header)
+                .unwrap_err()
+                .contains("first line")
+        );
+    }
 
     #[test]
     fn the_move_list_text_numbers_rounds_and_states_the_result() {

@@ -24,10 +24,21 @@ pub const FRAME: Duration = Duration::from_millis(20);
 pub fn app() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(without_handover())
         .add_plugins(sternhalma::CorePlugin)
         .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     app.update();
     app
+}
+
+/// Settings with the "pass the device" cover off (it is on by default for people sharing a
+/// device): tests of other behaviour move for several people without handing over. The cover
+/// itself is tested with it on.
+pub fn without_handover() -> sternhalma::config::Settings {
+    sternhalma::config::Settings {
+        handover_screen: false,
+        ..Default::default()
+    }
 }
 
 /// Starts a match and runs until the first turn is ready.

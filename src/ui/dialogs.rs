@@ -1,0 +1,286 @@
+//! Questions asked before anything that cannot be taken back: resigning (with what it means
+//! under the rules in force), throwing away a game in progress for a new one, and a move that
+//! puts the mover out; and the "pass the device" cover between people sharing one device.
+
+use super::theme::{self, MUTED};
+use crate::board::{CurrentGame, CurrentMatch};
+use crate::config::{MatchConfig, point_colour, point_name};
+use crate::play::{Command, PendingMove};
+use crate::state::{Screen, Turn};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use sternhalma_rules::rules::AfterResign;
+use sternhalma_rules::{Game, Standing};
+
+/// A question waiting for the player's answer, and the commands already agreed to.
+#[derive(Resource, Default)]
+pub struct AskFirst {
+    question: Option<Question>,
+    agreed: Vec<Command>,
+}
+
+/// What is being asked.
+#[derive(Clone, Debug)]
+enum Question {
+    /// Give up this seat.
+    Resign(usize),
+    /// Start this match, throwing away the one under way.
+    Leave(MatchConfig),
+}
+
+impl AskFirst {
+    /// Starts `config`, first asking whether to give up the game under way, if there is one.
+    pub fn start(&mut self, config: MatchConfig, game: Option<&CurrentGame>) {
+        if game.is_some_and(in_progress) {
+            self.question = Some(Question::Leave(config));
+        } else {
+            self.agreed.push(Command::Start(config));
+        }
+    }
+
+    /// Asks whether `seat` really resigns.
+    pub fn resign(&mut self, seat: usize) {
+        self.question = Some(Question::Resign(seat));
+    }
+
+    /// Whether a question is up (the board and the panel wait for it).
+    pub fn is_asking(&self) -> bool {
+        self.question.is_some()
+    }
+}
+
+/// A game someone has moved in and nobody has won: worth keeping.
+fn in_progress(game: &CurrentGame) -> bool {
+    !game.is_over() && !game.actions().is_empty()
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AskFirst>()
+        .add_systems(
+            Update,
+            (
+                send_agreed.in_set(crate::state::AppSystems::Interpret),
+                forget_questions_on_screen_change,
+            ),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (questions, turn_dialogs.run_if(in_state(Screen::Playing)))
+                .in_set(super::UiPass::Dialogs),
+        );
+}
+
+fn send_agreed(mut ask: ResMut<AskFirst>, mut commands: MessageWriter<Command>) {
+    if !ask.agreed.is_empty() {
+        commands.write_batch(ask.agreed.drain(..));
+    }
+}
+
+/// A question belongs to the screen it was asked on.
+fn forget_questions_on_screen_change(screen: Res<State<Screen>>, mut ask: ResMut<AskFirst>) {
+    if screen.is_changed() && !screen.is_added() && ask.question.is_some() {
+        ask.question = None;
+    }
+}
+
+/// What resigning means under these rules, in a sentence or two.
+pub fn resign_meaning(game: &Game, seat: usize) -> Vec<String> {
+    let setup = game.setup();
+    let still_playing = (0..setup.players as usize)
+        .filter(|&s| s != seat && game.standing(s) == Standing::Playing)
+        .count();
+    let mut lines = vec!["Your marbles leave the board.".to_string()];
+    if setup.teams {
+        lines.push("Your partner leaves with you: your team takes the last free place.".into());
+    }
+    if still_playing <= 1 || setup.players == 2 {
+        lines.push("The game ends and the other player wins.".into());
+    } else {
+        match game.rules().resign {
+            AfterResign::PlayOn => {
+                lines.push("You take the last free place; the others play on.".into());
+            }
+            AfterResign::EndAndRank => lines.push(
+                "Under these rules this ends the game for everyone: you are placed last and \
+                 the others are ranked by how far their marbles have come."
+                    .into(),
+            ),
+        }
+    }
+    lines
+}
+
+fn questions(
+    mut contexts: EguiContexts,
+    mut ask: ResMut<AskFirst>,
+    game: Option<Res<CurrentGame>>,
+) -> Result {
+    let Some(question) = ask.question.clone() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    match question {
+        Question::Resign(seat) => {
+            let Some(game) = game else {
+                ask.question = None;
+                return Ok(());
+            };
+            let name = point_name(game.setup().seat_points()[seat]);
+            let title = format!("Resign {name}?");
+            match theme::dialog(
+                ctx,
+                "resign",
+                &title,
+                &resign_meaning(&game, seat),
+                &[("Resign", false), ("Keep playing", true)],
+            ) {
+                Some(0) => {
+                    ask.question = None;
+                    ask.agreed.push(Command::Resign(seat));
+                }
+                Some(_) => ask.question = None,
+                None => {}
+            }
+        }
+        Question::Leave(config) => {
+            let body = [
+                "The game under way ends here and cannot be continued.".to_string(),
+                "To keep it, go back: Continue on the main menu brings it back.".to_string(),
+            ];
+            match theme::dialog(
+                ctx,
+                "leave",
+                "Start a new game?",
+                &body,
+                &[("Start the new game", false), ("Go back", true)],
+            ) {
+                Some(0) => {
+                    ask.question = None;
+                    ask.agreed.push(Command::Start(config));
+                }
+                Some(_) => ask.question = None,
+                None => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+fn turn_dialogs(
+    mut contexts: EguiContexts,
+    turn: Option<Res<State<Turn>>>,
+    game: Res<CurrentGame>,
+    current: Res<CurrentMatch>,
+    pending: Option<Res<PendingMove>>,
+    mut commands: MessageWriter<Command>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    match turn.map(|t| *t.get()) {
+        Some(Turn::Confirm) => {
+            let path = pending
+                .map(|p| sternhalma_rules::format_path(&p.0.path))
+                .unwrap_or_default();
+            let body = [format!(
+                "{path} breaks the leaving-home rule: it puts you out of the game."
+            )];
+            match theme::dialog(
+                ctx,
+                "put-out",
+                "Are you sure?",
+                &body,
+                &[("Play it anyway", false), ("Choose another move", true)],
+            ) {
+                Some(0) => {
+                    commands.write(Command::Confirm(true));
+                }
+                Some(_) => {
+                    commands.write(Command::Confirm(false));
+                }
+                None => {}
+            }
+        }
+        Some(Turn::Handover) => {
+            let seat = game.to_move().unwrap_or(0);
+            let point = game.setup().seat_points()[seat];
+            if handover(ctx, point, current.players) {
+                commands.write(Command::HandedOver);
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// "Pass the device to Red": the next player's colour large, the board dimmed behind (it
+/// turns to the new player while this shows). True when the player taps Ready.
+fn handover(ctx: &egui::Context, point: sternhalma_rules::Point, players: u8) -> bool {
+    let area = ctx.content_rect();
+    let colour = point_colour(point);
+    let mut ready = false;
+    egui::Area::new("handover".into())
+        .order(egui::Order::Foreground)
+        .fixed_pos(area.min)
+        .show(ctx, |ui| {
+            ui.painter()
+                .rect_filled(area, 0.0, Color32::from_rgba_premultiplied(20, 25, 34, 235));
+            let col = theme::column(area);
+            ui.scope_builder(egui::UiBuilder::new().max_rect(col), |ui| {
+                ui.vertical_centered(|ui| {
+                    let marble = (col.height() * 0.3).clamp(60.0, 180.0);
+                    ui.add_space(((col.height() - marble - 200.0) / 2.0).max(0.0));
+                    theme::swatch(ui, colour, marble);
+                    theme::text(
+                        ui,
+                        RichText::new(format!("Pass the device to {}", point_name(point)))
+                            .size(28.0)
+                            .strong(),
+                    );
+                    theme::text(
+                        ui,
+                        RichText::new(format!(
+                            "{players} people share this device: the board turns to each in \
+                             turn."
+                        ))
+                        .color(MUTED),
+                    );
+                    ui.add_space(12.0);
+                    ready = theme::wide_button(ui, "I'm ready", true);
+                });
+            });
+        });
+    ready
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resigning_says_what_it_means_under_the_rules() {
+        let two = Game::from_preset("classic", Some(2), None).unwrap();
+        assert!(
+            resign_meaning(&two, 0)
+                .join(" ")
+                .contains("other player wins")
+        );
+        let mut rules = sternhalma_rules::RuleSet::preset("classic").unwrap();
+        rules.resign = AfterResign::PlayOn;
+        let setup = sternhalma_rules::Setup::for_rules(&rules, Some(4), None).unwrap();
+        let four = Game::new(setup, rules.clone()).unwrap();
+        assert!(
+            resign_meaning(&four, 1)
+                .join(" ")
+                .contains("the others play on")
+        );
+        rules.resign = AfterResign::EndAndRank;
+        let four = Game::new(setup, rules).unwrap();
+        assert!(
+            resign_meaning(&four, 1)
+                .join(" ")
+                .contains("ends the game for everyone")
+        );
+        let pairs = Game::from_preset("pairs", Some(4), None).unwrap();
+        assert!(resign_meaning(&pairs, 0).join(" ").contains("partner"));
+    }
+}

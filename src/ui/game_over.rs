@@ -1,0 +1,242 @@
+//! The results page at the end of a game: how it ended (who resigned and how the places were
+//! decided), each seat's place, moves and best jump chain, how long the game took, and what
+//! next (rematch, new game, menu, keep the record). "See the board" folds it away to look at
+//! the final position.
+
+use super::hud::ShowBoard;
+use super::theme::{self, ACCENT, MUTED};
+use super::{UiPass, controller_label, ordinal};
+use crate::board::{CurrentGame, CurrentMatch};
+use crate::config::{point_colour, point_name};
+use crate::persist::MatchId;
+use crate::play::Command;
+use crate::records::RecordCommand;
+use crate::state::{Pause, Screen};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use sternhalma_rules::{Action, EndReason, OutReason, Standing, Status};
+
+/// How long the current match has been played: time on the board screen, pauses left out.
+#[derive(Resource, Default, Debug)]
+pub struct PlayTime {
+    /// The match it belongs to.
+    id: u64,
+    /// Seconds played.
+    pub secs: f64,
+    /// Counted from the first move (not a match restored or opened part-way through).
+    pub whole: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PlayTime>()
+        .add_systems(
+            Update,
+            count_play_time.in_set(crate::state::AppSystems::Present),
+        )
+        .add_systems(OnEnter(Screen::GameOver), show_results)
+        .add_systems(
+            EguiPrimaryContextPass,
+            game_over
+                .run_if(in_state(Screen::GameOver).and_then(|s: Res<ShowBoard>| !s.0))
+                .in_set(UiPass::Screens),
+        );
+}
+
+fn count_play_time(
+    time: Res<Time<Real>>,
+    id: Res<MatchId>,
+    game: Option<Res<CurrentGame>>,
+    screen: Res<State<Screen>>,
+    pause: Res<State<Pause>>,
+    mut played: ResMut<PlayTime>,
+) {
+    if played.id != id.0 {
+        *played = PlayTime {
+            id: id.0,
+            secs: 0.0,
+            whole: game.is_some_and(|g| g.actions().is_empty()),
+        };
+    }
+    if *screen.get() == Screen::Playing && *pause.get() == Pause::Running {
+        played.secs += time.delta_secs_f64();
+    }
+}
+
+fn show_results(mut show_board: ResMut<ShowBoard>) {
+    show_board.0 = false;
+}
+
+/// "12 min" or "45 s".
+pub fn duration_text(secs: f64) -> String {
+    let s = secs.round() as u64;
+    if s < 60 {
+        format!("{s} s")
+    } else if s < 3600 {
+        format!("{} min", (s + 30) / 60)
+    } else {
+        format!("{} h {} min", s / 3600, (s % 3600) / 60)
+    }
+}
+
+/// How the game ended, in a sentence that names who went out and why.
+pub fn ending(game: &sternhalma_rules::Game, reason: EndReason) -> String {
+    let points = game.setup().seat_points();
+    let outs: Vec<String> = (0..points.len())
+        .filter_map(|s| match game.standing(s) {
+            Standing::Out(r) if r != OutReason::Partner => Some(format!(
+                "{} {}",
+                point_name(points[s]),
+                match r {
+                    OutReason::Resigned => "resigned",
+                    OutReason::Deadline => "missed the leaving-home deadline",
+                    OutReason::BackIntoStart => "went back into the start point",
+                    OutReason::Flag => "ran out of time",
+                    OutReason::MissedTurns => "missed too many turns",
+                    OutReason::Partner => "went out with a partner",
+                }
+            )),
+            _ => None,
+        })
+        .collect();
+    let how = match reason {
+        EndReason::Finished => "The goals are filled.".to_string(),
+        EndReason::Forfeit => format!(
+            "{}. The others are ranked by how far their marbles came.",
+            outs.join(", ")
+        ),
+        EndReason::MoveLimit => "The move limit was reached: places go by progress.".into(),
+        EndReason::Repetition => "The same position came up three times.".into(),
+        EndReason::NoMoves => "Nobody could move.".into(),
+    };
+    if reason != EndReason::Forfeit && !outs.is_empty() {
+        format!("{how} {}.", outs.join(", "))
+    } else {
+        how
+    }
+}
+
+fn game_over(
+    mut contexts: EguiContexts,
+    game: Res<CurrentGame>,
+    current: Res<CurrentMatch>,
+    played: Res<PlayTime>,
+    mut show_board: ResMut<ShowBoard>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut commands: MessageWriter<Command>,
+    mut records: MessageWriter<RecordCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Status::Over(outcome) = game.status() else {
+        return Ok(());
+    };
+    let setup = *game.setup();
+    let points = setup.seat_points();
+    let moves_by = |seat: usize| chains_by(&game, seat);
+    let mut action = None;
+    theme::page(
+        ctx,
+        "game-over",
+        "Game over",
+        |ui| {
+            theme::text(ui, RichText::new(ending(&game, outcome.reason)).italics());
+            let moves = game
+                .actions()
+                .iter()
+                .filter(|a| matches!(a, Action::Move(_)))
+                .count();
+            let length = if played.whole {
+                format!("{moves} moves in {}", duration_text(played.secs))
+            } else {
+                format!("{moves} moves")
+            };
+            theme::text(ui, RichText::new(length).color(MUTED));
+            ui.add_space(6.0);
+            let mut order: Vec<usize> = (0..points.len()).collect();
+            order.sort_by_key(|&s| (outcome.places[s], s));
+            for s in order {
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal(|ui| {
+                        let place = RichText::new(ordinal(u32::from(outcome.places[s])))
+                            .size(22.0)
+                            .strong();
+                        let place = if outcome.places[s] == 1 {
+                            place.color(ACCENT)
+                        } else {
+                            place
+                        };
+                        theme::text(ui, place);
+                        theme::swatch(ui, point_colour(points[s]), 26.0);
+                        let mut name = point_name(points[s]).to_string();
+                        if setup.teams {
+                            let mates: Vec<&str> = setup
+                                .seats_of(setup.unit_of(s))
+                                .filter(|&m| m != s)
+                                .map(|m| point_name(points[m]))
+                                .collect();
+                            name += &format!(" (with {})", mates.join(", "));
+                        }
+                        ui.vertical(|ui| {
+                            theme::text(
+                                ui,
+                                RichText::new(format!(
+                                    "{name} — {}",
+                                    controller_label(current.seats[s])
+                                ))
+                                .strong(),
+                            );
+                            let (n, best) = moves_by(s);
+                            theme::text(
+                                ui,
+                                RichText::new(format!(
+                                    "{n} moves, best chain {best} {}",
+                                    if best == 1 { "jump" } else { "jumps" }
+                                ))
+                                .color(MUTED)
+                                .size(15.0),
+                            );
+                        });
+                    });
+                });
+            }
+            ui.add_space(8.0);
+            ui.horizontal_wrapped(|ui| {
+                super::records::export_buttons(ui, &game, &mut records);
+                if theme::button(ui, "See the board").clicked() {
+                    show_board.0 = true;
+                }
+            });
+        },
+        |ui| {
+            action = theme::button_row(
+                ui,
+                &[
+                    ("Menu", true, false),
+                    ("New game", true, false),
+                    ("Rematch", true, true),
+                ],
+            );
+        },
+    );
+    match action {
+        Some(0) => screen.set(Screen::MainMenu),
+        Some(1) => screen.set(Screen::NewGame),
+        Some(_) => {
+            commands.write(Command::Rematch);
+        }
+        None => {}
+    }
+    Ok(())
+}
+
+/// A seat's number of moves and its longest jump chain.
+fn chains_by(game: &sternhalma_rules::Game, seat: usize) -> (usize, u32) {
+    let moves = crate::stats::moves_of(game, seat);
+    let best = moves
+        .iter()
+        .map(|p| crate::stats::hops(p))
+        .max()
+        .unwrap_or(0);
+    (moves.len(), best)
+}

@@ -1,0 +1,266 @@
+//! The new-game page: rules preset, player count, who plays each seat, the rule options and a
+//! clock. It edits the [`MatchConfig`] draft, which starts with the player's last choices.
+
+use super::dialogs::AskFirst;
+use super::theme::{self, Kind, MUTED, TOUCH_TARGET, WARN};
+use super::{UiPass, controller_label};
+use crate::board::CurrentGame;
+use crate::config::{Controller, MatchConfig, point_colour, point_name};
+use crate::state::Screen;
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use sternhalma_rules::RuleSet;
+use sternhalma_rules::ai::Level;
+use sternhalma_rules::rules::{AfterFinish, ClockRule, Finish, Jumps, LeaveHome};
+
+/// Whether the rule options are unfolded.
+#[derive(Resource, Default)]
+struct ShowOptions(bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ShowOptions>().add_systems(
+        EguiPrimaryContextPass,
+        new_game
+            .run_if(in_state(Screen::NewGame))
+            .in_set(UiPass::Screens),
+    );
+}
+
+fn new_game(
+    mut contexts: EguiContexts,
+    mut draft: ResMut<MatchConfig>,
+    mut show_options: ResMut<ShowOptions>,
+    game: Option<Res<CurrentGame>>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut ask: ResMut<AskFirst>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    // Edit a copy: egui's change flags would otherwise mark the draft changed every frame.
+    let mut d = draft.clone();
+    let problem = d.build_game().err().map(|e| e.to_string());
+    let mut action = None;
+    theme::page(
+        ctx,
+        "new-game",
+        "New game",
+        |ui| new_game_form(ui, &mut d, &mut show_options.0),
+        |ui| {
+            if let Some(e) = &problem {
+                theme::text(ui, RichText::new(e).color(WARN));
+            }
+            action = theme::button_row(
+                ui,
+                &[("Back", true, false), ("Start", problem.is_none(), true)],
+            );
+        },
+    );
+    if d != *draft {
+        *draft = d;
+    }
+    match action {
+        Some(0) => screen.set(Screen::MainMenu),
+        Some(_) => ask.start(draft.clone(), game.as_deref()),
+        None => {}
+    }
+    Ok(())
+}
+
+/// A drop-down whose entries are as easy to tap as buttons.
+fn pick<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    value: &mut T,
+    options: &[(T, String)],
+) {
+    let shown = options
+        .iter()
+        .find(|(v, _)| v == value)
+        .map_or(String::new(), |(_, t)| t.clone());
+    let width = ui.available_width().min(320.0);
+    let r = egui::ComboBox::from_id_salt(id)
+        .selected_text(shown.clone())
+        .width(width)
+        .height(f32::INFINITY)
+        .show_ui(ui, |ui| {
+            for (v, text) in options {
+                let r = ui.add(
+                    egui::Button::selectable(*value == *v, text.as_str())
+                        .min_size(egui::vec2(width, TOUCH_TARGET)),
+                );
+                if r.clicked() {
+                    *value = *v;
+                }
+            }
+        });
+    theme::note(ui, Kind::Control, r.response.rect, &shown);
+}
+
+fn new_game_form(ui: &mut egui::Ui, draft: &mut MatchConfig, show_options: &mut bool) {
+    theme::heading(ui, "Rules");
+    let names: Vec<&str> = RuleSet::preset_names().collect();
+    let mut chosen = names.iter().position(|n| *n == draft.preset);
+    let options: Vec<(Option<usize>, String)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (Some(i), n.to_string()))
+        .collect();
+    let before = chosen;
+    pick(ui, "preset", &mut chosen, &options);
+    if chosen != before
+        && let Some(name) = chosen.map(|i| names[i])
+        && let Ok(rules) = RuleSet::preset(name)
+    {
+        if !rules.players.contains(&draft.players) {
+            draft.players = rules.default_players;
+        }
+        draft.rules = rules;
+        draft.preset = name.to_string();
+    }
+    theme::text(
+        ui,
+        RichText::new(draft.rules.description.clone())
+            .italics()
+            .color(MUTED),
+    );
+
+    theme::heading(ui, "Players");
+    let counts: Vec<(u8, String, bool)> = [2u8, 3, 4, 6]
+        .iter()
+        .map(|&n| (n, n.to_string(), draft.rules.players.contains(&n)))
+        .collect();
+    theme::choice(ui, &mut draft.players, &counts);
+    let points = draft.setup().map(|s| s.seat_points()).unwrap_or(&[]);
+    let mut who: Vec<(Controller, String)> = vec![(Controller::Human, "Person".into())];
+    who.extend(Level::PLAYABLE.iter().map(|&l| {
+        (
+            Controller::Computer(l),
+            controller_label(Controller::Computer(l)),
+        )
+    }));
+    for (i, p) in points.iter().enumerate() {
+        ui.horizontal(|ui| {
+            theme::swatch(ui, point_colour(*p), 28.0);
+            ui.add_sized(
+                [64.0, TOUCH_TARGET],
+                egui::Label::new(RichText::new(point_name(*p)).strong()),
+            );
+            pick(ui, ("seat", i), &mut draft.seats[i], &who);
+        });
+    }
+
+    theme::heading(ui, "Clock");
+    let clocks: [(&str, Option<ClockRule>); 4] = [
+        ("None", None),
+        (
+            "5 min + 3 s",
+            Some(ClockRule::Reserve {
+                reserve_ms: 300_000,
+                increment_ms: 3_000,
+            }),
+        ),
+        (
+            "15 min + 10 s",
+            Some(ClockRule::Reserve {
+                reserve_ms: 900_000,
+                increment_ms: 10_000,
+            }),
+        ),
+        (
+            "30 s a move",
+            Some(ClockRule::PerMove {
+                limit_ms: 30_000,
+                resign_after: 3,
+            }),
+        ),
+    ];
+    let clock_options: Vec<(usize, String, bool)> = clocks
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _))| (i, name.to_string(), true))
+        .collect();
+    let mut clock = clocks
+        .iter()
+        .position(|(_, c)| *c == draft.rules.clock)
+        .unwrap_or(0);
+    if theme::choice(ui, &mut clock, &clock_options) {
+        draft.rules.clock = clocks[clock].1;
+    }
+
+    ui.add_space(6.0);
+    let label = if *show_options {
+        "Hide rule options"
+    } else {
+        "Rule options…"
+    };
+    if theme::button(ui, label).clicked() {
+        *show_options = !*show_options;
+    }
+    if *show_options {
+        rule_options(ui, &mut draft.rules);
+    }
+}
+
+fn rule_options(ui: &mut egui::Ui, r: &mut RuleSet) {
+    theme::toggle(
+        ui,
+        &mut r.rest_in_other_points,
+        "Moves may end in other players' points",
+    );
+    theme::toggle(ui, &mut r.goal_lock, "Marbles in the goal stay in it");
+    let mut anti = r.finish == Finish::AntiBlocking;
+    if theme::toggle(
+        ui,
+        &mut anti,
+        "Anti-blocking (a blocked goal counts as filled)",
+    ) {
+        r.finish = if anti {
+            Finish::AntiBlocking
+        } else {
+            Finish::Strict
+        };
+    }
+    let mut play_on = r.after_first_finish == AfterFinish::PlayOn;
+    if theme::toggle(
+        ui,
+        &mut play_on,
+        "Play on for places after the first finisher",
+    ) {
+        r.after_first_finish = if play_on {
+            AfterFinish::PlayOn
+        } else {
+            AfterFinish::EndAndRank
+        };
+    }
+    theme::toggle(ui, &mut r.equalising_move, "Equalising move (two players)");
+    let mut deadline = r.leave_home != LeaveHome::Off;
+    if theme::toggle(ui, &mut deadline, "Leaving-home deadline") {
+        r.leave_home = if deadline {
+            LeaveHome::Standard
+        } else {
+            LeaveHome::Off
+        };
+    }
+    let mut long = r.jumps == Jumps::Long;
+    if theme::toggle(ui, &mut long, "Long jumps") {
+        r.jumps = if long { Jumps::Long } else { Jumps::Short };
+    }
+    theme::toggle(
+        ui,
+        &mut r.repetition_ends,
+        "Threefold repetition ends the game",
+    );
+    let mut limited = r.move_limit.is_some();
+    ui.horizontal(|ui| {
+        if theme::toggle(ui, &mut limited, "Move limit") {
+            r.move_limit = limited.then_some(150);
+        }
+        if let Some(n) = &mut r.move_limit {
+            let resp = ui.add_sized(
+                [72.0, TOUCH_TARGET],
+                egui::DragValue::new(n).range(20..=1000),
+            );
+            theme::note(ui, Kind::Control, resp.rect, "move limit");
+        }
+    });
+}
