@@ -245,11 +245,7 @@ pub fn run(options: Options) -> AppExit {
         ..default()
     }))
     // Idle means idle: no frames unless something moves, thinks, ticks or is touched.
-    .insert_resource(if cfg!(any(target_os = "android", target_os = "ios")) {
-        bevy::winit::WinitSettings::mobile()
-    } else {
-        bevy::winit::WinitSettings::desktop_app()
-    })
+    .insert_resource(ui::idle_updates())
     .add_plugins(GamePlugin);
     let data_dir = match (&options.data_dir, &options.screenshot) {
         (Some(dir), _) => persist::DataDir(Some(dir.into())),

@@ -81,6 +81,49 @@ fn mix(a: Color, b: Color, t: f32) -> Color {
     a.mix(&b, t)
 }
 
+/// The tiles' colours: each point tinted with the colour of the seat that starts there
+/// (indices as [`Point::index`]), then the plain hexagon.
+pub fn tile_colours() -> [Color; 7] {
+    let base = Color::srgb(0.87, 0.75, 0.56);
+    std::array::from_fn(|i| match POINT_COLOURS.get(i) {
+        // Black would darken its point to a mid-tone that light marbles fade into.
+        Some(&c) if c.luminance() < 0.1 => mix(base, c, 0.16),
+        Some(&c) => mix(base, c, 0.28),
+        None => base,
+    })
+}
+
+/// WCAG's contrast ratio of two colours (1 to 21): 3 is the least for shapes to tell apart.
+pub fn contrast(a: Color, b: Color) -> f32 {
+    let y = |c: Color| {
+        let l = c.to_linear();
+        0.2126 * l.red + 0.7152 * l.green + 0.0722 * l.blue
+    };
+    let (ya, yb) = (y(a), y(b));
+    (ya.max(yb) + 0.05) / (ya.min(yb) + 0.05)
+}
+
+/// Contrast every marble keeps against every tile, by its body or its rim.
+pub const MIN_MARBLE_CONTRAST: f32 = 3.0;
+
+/// A marble's rim: its colour darkened only as far as needed for the marble to stand out from
+/// every tile it can rest on (black marbles stand out by their body and get a grey rim).
+pub fn rim_colour(c: Color) -> Color {
+    if c.luminance() < 0.1 {
+        return Color::srgb(0.32, 0.32, 0.36);
+    }
+    let tiles = tile_colours();
+    let stands_out = |rim: Color| {
+        tiles
+            .iter()
+            .all(|&t| contrast(c, t).max(contrast(rim, t)) >= MIN_MARBLE_CONTRAST)
+    };
+    (0..=12)
+        .map(|i| darker(c, 0.62 - 0.04 * i as f32))
+        .find(|&rim| stands_out(rim))
+        .unwrap_or(Color::srgb(0.1, 0.1, 0.1))
+}
+
 fn make_assets(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -88,21 +131,8 @@ fn make_assets(
 ) {
     let mut mat = |c: Color| materials.add(c);
     let edge = mat(darker(WOOD, 0.55));
-    let tile_base = Color::srgb(0.87, 0.75, 0.56);
-    let tile: [Handle<ColorMaterial>; 7] = std::array::from_fn(|i| {
-        if i < 6 {
-            mat(mix(tile_base, POINT_COLOURS[i], 0.28))
-        } else {
-            mat(tile_base)
-        }
-    });
-    let rim = POINT_COLOURS.map(|c| {
-        if c.luminance() < 0.1 {
-            mat(Color::srgb(0.32, 0.32, 0.36))
-        } else {
-            mat(darker(c, 0.62))
-        }
-    });
+    let tile = tile_colours().map(&mut mat);
+    let rim = POINT_COLOURS.map(|c| mat(rim_colour(c)));
     let body = POINT_COLOURS.map(&mut mat);
     let symbol = POINT_COLOURS.map(|c| {
         if c.luminance() > 0.45 {
@@ -289,8 +319,9 @@ fn dress_marble(
 
 fn add_symbol(commands: &mut Commands, marble: Entity, look: &LookAssets, c: usize) {
     let mat = look.symbol[c].clone();
-    let at = Vec3::new(0.0, -0.02 * SPACING, 0.05);
-    let r = 0.15 * SPACING;
+    // Down and right of the centre, clear of the shine at the upper left.
+    let at = Vec3::new(0.03 * SPACING, -0.04 * SPACING, 0.05);
+    let r = 0.13 * SPACING;
     commands.entity(marble).with_children(|b| {
         b.spawn((circle(&look.symbols[c], mat.clone(), at, r), Symbol));
         if c == 5 {
@@ -373,4 +404,20 @@ fn dress_segment(
         .entity(add.entity)
         .entry::<Transform>()
         .and_modify(move |mut t| t.scale = Vec3::new(len, width, 1.0));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_marble_stands_out_from_every_tile() {
+        for c in POINT_COLOURS {
+            let rim = rim_colour(c);
+            for t in tile_colours() {
+                let best = contrast(c, t).max(contrast(rim, t));
+                assert!(best >= MIN_MARBLE_CONTRAST, "{c:?} on {t:?}: {best:.2}");
+            }
+        }
+    }
 }

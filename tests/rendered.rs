@@ -16,7 +16,10 @@ use sternhalma_rules::{Game, Hole, parse_hole};
 
 struct Shot {
     name: &'static str,
+    /// Points.
     size: (u32, u32),
+    /// Pixels per point.
+    scale: u32,
     players: u8,
     moves: &'static str,
     click: &'static str,
@@ -50,15 +53,16 @@ fn render(shot: &Shot) -> (image::RgbImage, BTreeMap<Hole, (u32, u32)>) {
     let png = dir.join(format!("{}.png", shot.name));
     let geometry = dir.join(format!("{}.txt", shot.name));
     let _ = std::fs::remove_file(&png);
-    let (w, h) = shot.size;
+    let (w, h) = (shot.size.0 * shot.scale, shot.size.1 * shot.scale);
     let mut cmd = Command::new("xvfb-run");
     // Sounds and other assets load from the source tree, as under `cargo run`.
     cmd.env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
-        .args(["-a", "-s", &format!("-screen 0 {w}x{h}x24")])
+        .args(["-a", "-s", &format!("-screen 0 {}x{}x24", w + 16, h + 16)])
         .arg(env!("CARGO_BIN_EXE_sternhalma"))
         .args(["--screenshot", png.to_str().unwrap()])
         .args(["--geometry", geometry.to_str().unwrap()])
-        .args(["--size", &format!("{w}x{h}")])
+        .args(["--size", &format!("{}x{}", shot.size.0, shot.size.1)])
+        .args(["--scale", &shot.scale.to_string()])
         .args([
             "--players",
             &shot.players.to_string(),
@@ -182,6 +186,7 @@ fn desktop_after_one_move_the_board_faces_the_second_player() {
     check(Shot {
         name: "desktop-1280x800",
         size: (1280, 800),
+        scale: 1,
         players: 2,
         moves: "k3-k5",
         click: "e14",
@@ -193,8 +198,9 @@ fn desktop_after_one_move_the_board_faces_the_second_player() {
 #[ignore = "needs xvfb-run and Vulkan; ./test.sh runs it"]
 fn phone_portrait_after_two_moves() {
     check(Shot {
-        name: "phone-540x1200",
-        size: (540, 1200),
+        name: "phone-390x844@3",
+        size: (390, 844),
+        scale: 3,
         players: 2,
         moves: "k3-k5 f14-f13",
         click: "l4",
@@ -206,8 +212,9 @@ fn phone_portrait_after_two_moves() {
 #[ignore = "needs xvfb-run and Vulkan; ./test.sh runs it"]
 fn tablet_with_colour_blind_symbols() {
     check(Shot {
-        name: "tablet-1024x768",
+        name: "tablet-1024x768@2",
         size: (1024, 768),
+        scale: 2,
         players: 2,
         moves: "l4-l5 e14-e13 m3-k5",
         click: "e13",
@@ -219,8 +226,9 @@ fn tablet_with_colour_blind_symbols() {
 #[ignore = "needs xvfb-run and Vulkan; ./test.sh runs it"]
 fn phone_landscape_with_the_panel_beside_the_board() {
     check(Shot {
-        name: "phone-landscape-1200x540",
-        size: (1200, 540),
+        name: "phone-landscape-844x390@3",
+        size: (844, 390),
+        scale: 3,
         players: 2,
         moves: "k3-k5",
         click: "e14",
@@ -234,6 +242,7 @@ fn tablet_portrait_three_players() {
     check(Shot {
         name: "tablet-portrait-768x1024",
         size: (768, 1024),
+        scale: 1,
         players: 3,
         moves: "k3-k5",
         click: "d13",
@@ -426,4 +435,60 @@ fn every_screen_fits_every_size_from_small_phones_to_desktops() {
     ] {
         check_tour(w, h, 1);
     }
+}
+
+/// Runs the real binary with `args` and a frame log, waits until it has drawn nothing for a
+/// while (start-up, animations and a computer's reply are over), then watches `secs` more
+/// seconds; returns the frames drawn while watched.
+fn frames_while_idle(name: &str, args: &[&str], secs: u64) -> usize {
+    use std::os::unix::process::CommandExt;
+    use std::time::{Duration, Instant};
+    let log = out_dir().join(format!("{name}.frames"));
+    let _ = std::fs::remove_file(&log);
+    let mut child = Command::new("xvfb-run")
+        .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_sternhalma"))
+        .args(["--size", "1280x800", "--frame-log", log.to_str().unwrap()])
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .process_group(0)
+        .spawn()
+        .expect("xvfb-run runs (scripts/deps.sh --headless)");
+    let frames = || {
+        std::fs::read_to_string(&log)
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+    };
+    // Quiet: at least one frame drawn, then none for 1.5 s.
+    let start = Instant::now();
+    let (mut last_count, mut last_change) = (0, Instant::now());
+    while start.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(100));
+        let n = frames();
+        if n != last_count {
+            (last_count, last_change) = (n, Instant::now());
+        } else if n > 0 && last_change.elapsed() > Duration::from_millis(1500) {
+            break;
+        }
+    }
+    let before = frames();
+    std::thread::sleep(Duration::from_secs(secs));
+    let after = frames();
+    let _ = Command::new("kill")
+        .args(["-TERM", &format!("-{}", child.id())])
+        .status();
+    let _ = child.wait();
+    assert!(before > 0, "{name}: the app drew no frame at all");
+    after - before
+}
+
+#[test]
+#[ignore = "needs xvfb-run and Vulkan; ./test.sh runs it"]
+fn nothing_is_drawn_while_idle() {
+    let menu = frames_while_idle("idle-menu", &["--screen", "menu"], 4);
+    assert_eq!(menu, 0, "frames drawn over 4 idle seconds at the menu");
+    let game = frames_while_idle("idle-game", &["--vs", "easy", "--moves", "k3-k5"], 4);
+    assert_eq!(game, 0, "frames drawn over 4 s waiting for a person's move");
 }

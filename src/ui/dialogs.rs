@@ -222,8 +222,9 @@ fn handover(ctx: &egui::Context, point: sternhalma_rules::Point, players: u8) ->
         .order(egui::Order::Foreground)
         .fixed_pos(area.min)
         .show(ctx, |ui| {
+            // Translucent: the board is seen turning to the next player behind it.
             ui.painter()
-                .rect_filled(area, 0.0, Color32::from_rgba_premultiplied(20, 25, 34, 235));
+                .rect_filled(area, 0.0, Color32::from_rgba_unmultiplied(20, 25, 34, 200));
             let col = theme::column(area);
             ui.scope_builder(egui::UiBuilder::new().max_rect(col), |ui| {
                 ui.vertical_centered(|ui| {

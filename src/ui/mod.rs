@@ -121,8 +121,21 @@ fn leave_rest_to_board(root: &egui::Ui, frame: &mut BoardFrame) {
     }
 }
 
-/// The window's update mode has one owner: reactive (no frames while idle), but a few frames
-/// a second while a clock runs on the board.
+/// How the window updates while nothing happens: only on input, on a redraw request (animations,
+/// a computer thinking, a notice, a sound due) or once an hour. Bevy's own presets wake up every
+/// 5 s (desktop) or 60 times a second (mobile), which would draw frames while idle.
+pub fn idle_updates() -> WinitSettings {
+    WinitSettings {
+        focused_mode: UpdateMode::reactive(IDLE_WAKE),
+        unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
+    }
+}
+
+/// The longest the app sleeps with nothing to do.
+const IDLE_WAKE: Duration = Duration::from_secs(3600);
+
+/// The window's update mode has one owner: idle (see [`idle_updates`]), but a few frames a
+/// second while a clock runs on the board.
 fn update_mode_for_clock(
     game: Option<Res<CurrentGame>>,
     screen: Res<State<Screen>>,
@@ -136,7 +149,7 @@ fn update_mode_for_clock(
     let wanted = if ticking {
         UpdateMode::reactive(Duration::from_millis(200))
     } else {
-        WinitSettings::desktop_app().focused_mode
+        idle_updates().focused_mode
     };
     if settings.focused_mode != wanted {
         settings.focused_mode = wanted;
@@ -244,7 +257,7 @@ mod tests {
             ..Default::default()
         };
         let mut noted = vec![];
-        let _ = ctx.run_ui(input, |ui| {
+        let mut out = ctx.run_ui(input, |ui| {
             let ctx = ui.ctx().clone();
             theme::clear_laid_out(&ctx);
             let (mut on, mut speed) = (false, 1);
@@ -271,6 +284,8 @@ mod tests {
             );
             noted = theme::laid_out(&ctx);
         });
+        // No renderer here: the font atlas is not uploaded anywhere.
+        out.textures_delta.clear();
         noted
     }
 
