@@ -18,6 +18,10 @@ const STEP_SECS: f32 = 0.16;
 const JUMP_SECS: f32 = 0.26;
 /// How fast the board turns at normal speed, in radians per second.
 const TURN_RATE: f32 = 3.2;
+/// Seconds for the small bounce a marble makes as it lands, at normal speed.
+const BOUNCE_SECS: f32 = 0.14;
+/// Seconds a flourish grows and fades, at normal speed.
+const FLOURISH_SECS: f32 = 0.6;
 
 /// A marble on its way along a path (board coordinates, one entry per hop).
 #[derive(Component, Debug, Clone)]
@@ -25,6 +29,8 @@ pub struct MoveAnimation {
     hops: Vec<Hop>,
     hop: usize,
     t: f32,
+    /// Progress of the landing bounce, 0 to 1, once every hop is done.
+    bounce: f32,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -49,6 +55,7 @@ impl MoveAnimation {
             hops,
             hop: 0,
             t: 0.0,
+            bounce: 0.0,
         }
     }
 
@@ -56,7 +63,16 @@ impl MoveAnimation {
     /// scale, or `None` once it has landed.
     fn advance(&mut self, mut secs: f32) -> Option<(Vec3, f32)> {
         loop {
-            let hop = *self.hops.get(self.hop)?;
+            let Some(&hop) = self.hops.get(self.hop) else {
+                // Landed: a small squash and rebound on the hole, then rest.
+                let to = self.hops.last()?.to;
+                self.bounce += secs / BOUNCE_SECS;
+                if self.bounce >= 1.0 {
+                    return None;
+                }
+                let b = (PI * self.bounce).sin() * (1.0 - self.bounce);
+                return Some((to.extend(MARBLE_Z + 2.0), 1.0 + 0.12 * b));
+            };
             let len = if hop.jump { JUMP_SECS } else { STEP_SECS };
             self.t += secs / len;
             if self.t < 1.0 {
@@ -92,6 +108,26 @@ pub struct HopLanded {
     pub jump: bool,
 }
 
+/// A gold ring that grows from a hole and fades: a marble reached its goal, or (on every hole
+/// of the goal, one after another) a player finished. The look plugin gives it its mesh.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct Flourish {
+    /// Seconds to wait before it starts (at normal speed).
+    pub delay: f32,
+    /// Progress, 0 to 1.
+    pub t: f32,
+}
+
+impl Flourish {
+    /// The ring's radius (in spacings) and opacity now.
+    pub fn shape(&self) -> (f32, f32) {
+        if self.delay > 0.0 {
+            return (0.0, 0.0);
+        }
+        (0.4 + 0.5 * self.t, 0.9 * (1.0 - self.t))
+    }
+}
+
 /// Runs the animations; other plugins order themselves around it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AnimationSystems;
@@ -105,6 +141,8 @@ pub(super) fn plugin(app: &mut App) {
             (
                 start_move_animations,
                 animate_marbles,
+                flourish_on_landing,
+                grow_flourishes,
                 aim_view,
                 turn_view,
                 keep_marbles_upright,
@@ -132,6 +170,96 @@ fn start_move_animations(
         } else if let Ok(mut e) = commands.get_entity(m.marble) {
             e.insert(MoveAnimation::along(&m.path));
         }
+    }
+}
+
+/// A marble that has come to rest in its goal from outside it gets a flourish; a move that
+/// finishes its player lights the whole goal, hole after hole.
+fn flourish_on_landing(
+    mut stopped: RemovedComponents<MoveAnimation>,
+    mut applied: MessageReader<MoveApplied>,
+    settings: Res<Settings>,
+    game: Option<Res<CurrentGame>>,
+    marbles: Query<&Marble>,
+    root: Query<Entity, With<crate::board::BoardRoot>>,
+    mut commands: Commands,
+    mut pending: Local<Vec<(Entity, Hole)>>,
+) {
+    // Remember where each moved marble came from; celebrate when it lands.
+    for m in applied.read() {
+        pending.retain(|(e, _)| *e != m.marble);
+        if let (Some(&from), false) = (m.path.first(), m.dropped) {
+            pending.push((m.marble, from));
+        }
+    }
+    let (Some(game), Ok(root)) = (game, root.single()) else {
+        return;
+    };
+    for e in stopped.read() {
+        let Some(i) = pending.iter().position(|(m, _)| *m == e) else {
+            continue;
+        };
+        let (_, from) = pending.swap_remove(i);
+        let (Ok(marble), true) = (marbles.get(e), settings.speed.rate().is_some()) else {
+            continue;
+        };
+        let goal = game.layout().seats[marble.seat].goal;
+        if !goal.has(marble.hole.index()) || goal.has(from.index()) {
+            continue;
+        }
+        let finished = game.standing(marble.seat) == sternhalma_rules::Standing::Finished;
+        let holes: Vec<Hole> = if finished {
+            let mut all: Vec<Hole> = sternhalma_rules::game::holes(goal).collect();
+            all.sort_by_key(|h| h.distance(marble.hole));
+            all
+        } else {
+            vec![marble.hole]
+        };
+        for (i, h) in holes.into_iter().enumerate() {
+            commands.spawn((
+                Flourish {
+                    delay: 0.06 * i as f32,
+                    t: 0.0,
+                },
+                Transform::from_translation(hole_position(h).extend(MARBLE_Z + 1.5))
+                    .with_scale(Vec3::ZERO),
+                Visibility::default(),
+                ChildOf(root),
+            ));
+        }
+    }
+    // Animations cut short by a new position leave nothing to celebrate.
+    if pending.len() > 8 {
+        pending.clear();
+    }
+}
+
+fn grow_flourishes(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut commands: Commands,
+    mut rings: Query<(Entity, &mut Flourish, &mut Transform)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let rate = settings.speed.rate();
+    for (e, mut f, mut t) in &mut rings {
+        let Some(rate) = rate else {
+            commands.entity(e).despawn();
+            continue;
+        };
+        let mut secs = time.delta_secs() * rate;
+        if f.delay > 0.0 {
+            let used = secs.min(f.delay);
+            f.delay -= used;
+            secs -= used;
+        }
+        f.t += secs / FLOURISH_SECS;
+        if f.t >= 1.0 {
+            commands.entity(e).despawn();
+            continue;
+        }
+        t.scale = Vec3::splat(f.shape().0 * crate::board::SPACING);
+        redraw.write(RequestRedraw);
     }
 }
 

@@ -134,6 +134,9 @@ pub struct Settings {
     /// When two or more people share the device, cover the board between their turns with
     /// "pass the device to …" (on by default).
     pub handover_screen: bool,
+    /// Each hole's name (a1 … q17) shown on the board, to read the move list against it.
+    #[serde(default)]
+    pub hole_names: bool,
     /// Sound volume, 0 (silent) to 1.
     pub volume: f32,
     /// All sound off, whatever the volume.
@@ -153,6 +156,7 @@ impl Default for Settings {
             colour_blind: false,
             rotate_board: true,
             handover_screen: true,
+            hole_names: false,
             volume: 0.8,
             muted: false,
             default_players: 2,

@@ -85,6 +85,9 @@ pub struct Options {
     pub tour: Option<String>,
     /// Write a line for every frame drawn to this file.
     pub frame_log: Option<String>,
+    /// End the process after this many seconds, whatever it is doing (for measuring an idle
+    /// app, which runs no systems that could notice the time).
+    pub exit_after: Option<u64>,
     /// Moves to play through the input path before anything else, e.g. `"k3-k5 e14-e13"`.
     pub moves: Vec<String>,
     /// Holes to click after the moves (e.g. to show a selection in a screenshot).
@@ -101,6 +104,8 @@ pub struct Options {
     pub colour_blind: bool,
     /// Keep the board fixed in pass-and-play.
     pub fixed_board: bool,
+    /// Show the holes' names on the board.
+    pub hole_names: bool,
     /// Where saves and settings live (default: the platform's data directory; screenshot
     /// runs keep nothing unless this is given).
     pub data_dir: Option<String>,
@@ -110,8 +115,8 @@ pub struct Options {
 
 const USAGE: &str = "options: --screenshot PATH [--geometry PATH] [--layout PATH] --size WxH \
 --scale S --players N --rules PRESET --vs LEVEL --moves \"k3-k5 ...\" --click HOLE --screen \
-menu|new-game|rules|settings|statistics|records|game --colour-blind --fixed-board \
---data-dir PATH --record FILE.ron --tour DIR --frame-log PATH";
+menu|new-game|rules|settings|statistics|records|game --colour-blind --fixed-board --hole-names \
+--data-dir PATH --record FILE.ron --tour DIR --frame-log PATH --exit-after SECS";
 /// Screens `--screen` can open.
 const SCREENS: &str = "menu, new-game, rules, settings, statistics, records, game";
 
@@ -148,6 +153,13 @@ impl Options {
                 "--layout" => o.layout = Some(value()?),
                 "--tour" => o.tour = Some(value()?),
                 "--frame-log" => o.frame_log = Some(value()?),
+                "--exit-after" => {
+                    let v = value()?;
+                    o.exit_after = Some(
+                        v.parse()
+                            .map_err(|_| format!("--exit-after: bad seconds '{v}'"))?,
+                    );
+                }
                 "--moves" => o.moves = value()?.split_whitespace().map(String::from).collect(),
                 "--click" => o.clicks.push(value()?),
                 "--players" => {
@@ -159,6 +171,7 @@ impl Options {
                 "--screen" => o.screen = Some(value()?),
                 "--colour-blind" | "--color-blind" => o.colour_blind = true,
                 "--fixed-board" => o.fixed_board = true,
+                "--hole-names" => o.hole_names = true,
                 "--data-dir" => o.data_dir = Some(value()?),
                 "--record" => o.record = Some(value()?),
                 other => return Err(format!("unknown option '{other}' ({USAGE})")),
@@ -256,7 +269,11 @@ pub fn run(options: Options) -> AppExit {
     };
     app.insert_resource(data_dir);
     // Command-line choices win over the saved settings, so they apply after loading.
-    let (colour_blind, fixed_board) = (options.colour_blind, options.fixed_board);
+    let (colour_blind, fixed_board, hole_names) = (
+        options.colour_blind,
+        options.fixed_board,
+        options.hole_names,
+    );
     app.add_systems(
         Startup,
         (move |mut settings: ResMut<config::Settings>| {
@@ -265,6 +282,9 @@ pub fn run(options: Options) -> AppExit {
             }
             if fixed_board {
                 settings.rotate_board = false;
+            }
+            if hole_names {
+                settings.hole_names = true;
             }
         })
         .after(persist::LoadSystems),
@@ -279,6 +299,14 @@ pub fn run(options: Options) -> AppExit {
                 return AppExit::error();
             }
         }
+    }
+    if let Some(secs) = options.exit_after {
+        // An idle app runs no systems, so a timer inside it would never fire: a thread ends
+        // the process (the frame log is written unbuffered, so nothing is lost).
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(secs));
+            std::process::exit(0);
+        });
     }
     let script = screenshot::Script::new(&options);
     if script.is_tour() {

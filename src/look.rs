@@ -63,11 +63,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(dress_marble)
         .add_observer(dress_highlight)
         .add_observer(dress_segment)
+        .add_observer(dress_flourish)
         .add_systems(
             Update,
             (
                 tint_points.run_if(on_message::<BoardChanged>),
                 refresh_symbols.run_if(resource_changed::<Settings>),
+                fade_flourishes,
             ),
         );
 }
@@ -379,6 +381,30 @@ fn dress_highlight(
         .entity(add.entity)
         .entry::<Transform>()
         .and_modify(move |mut t| t.scale = Vec3::splat(r));
+}
+
+/// A flourish is a thin gold ring with a material of its own, so it can fade alone.
+fn dress_flourish(
+    add: On<Add, crate::animation::Flourish>,
+    look: Res<LookAssets>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut commands: Commands,
+) {
+    commands.entity(add.entity).insert((
+        Mesh2d(look.thin_ring.clone()),
+        MeshMaterial2d(materials.add(GOLD.with_alpha(0.0))),
+    ));
+}
+
+fn fade_flourishes(
+    rings: Query<(&crate::animation::Flourish, &MeshMaterial2d<ColorMaterial>)>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for (f, m) in &rings {
+        if let Some(mut mat) = materials.get_mut(&m.0) {
+            mat.color = GOLD.with_alpha(f.shape().1);
+        }
+    }
 }
 
 fn dress_segment(

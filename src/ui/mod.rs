@@ -12,6 +12,7 @@
 
 pub mod dialogs;
 pub mod game_over;
+pub mod hole_names;
 pub mod hud;
 mod menu;
 mod new_game;
@@ -32,7 +33,7 @@ use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::egui;
 use bevy_egui::input::EguiWantsInput;
-use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
+use bevy_egui::{EguiContexts, EguiInput, EguiPlugin, EguiPreUpdateSet, EguiPrimaryContextPass};
 use std::time::Duration;
 use sternhalma_rules::ai::Level;
 use sternhalma_rules::{OutReason, Standing};
@@ -64,9 +65,16 @@ pub(super) fn plugin(app: &mut App) {
             ),
         )
         .add_systems(EguiPrimaryContextPass, start_pass.in_set(UiPass::Setup))
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        )
         .add_plugins((
             dialogs::plugin,
             game_over::plugin,
+            hole_names::plugin,
             hud::plugin,
             menu::plugin,
             new_game::plugin,
@@ -87,6 +95,25 @@ fn pointer_over_ui(wants: Option<Res<EguiWantsInput>>, mut over: ResMut<PointerO
     let now = wants.is_some_and(|w| w.wants_pointer_input() || w.is_pointer_over_area());
     if over.0 != now {
         over.0 = now;
+    }
+}
+
+/// bevy_egui 0.42 tells egui the modifier keys on every frame, as an input event; egui answers
+/// any input event by asking for another frame, so the app would never go idle. Only a real
+/// change of the modifiers is passed on.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        let before = *last;
+        input.events.retain(|e| match e {
+            egui::Event::ModifiersChanged(m) => {
+                *last = Some(*m);
+                before != Some(*m)
+            }
+            _ => true,
+        });
     }
 }
 

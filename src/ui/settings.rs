@@ -1,5 +1,5 @@
 //! The settings page: animation speed, colour-blind symbols, turning the board, the hand-over
-//! screen and sound. Changes apply at once and are saved by
+//! screen, hole names on the board, and sound. Changes apply at once and are saved by
 //! [`crate::persist`].
 
 use super::UiPass;
@@ -53,6 +53,7 @@ fn settings_screen(
                 &mut s.handover_screen,
                 "\"Pass the device\" screen between people",
             );
+            theme::toggle(ui, &mut s.hole_names, "Hole names on the board (a1 … q17)");
             theme::heading(ui, "Sound");
             ui.horizontal(|ui| {
                 ui.label("Volume");

@@ -355,9 +355,7 @@ pub fn page(
                     });
                 note(ui, Kind::Scroll, scroll.inner_rect, "page body");
                 ui.add_space(8.0);
-                let top = ui.cursor().top();
-                footer(ui);
-                let h = ui.min_rect().bottom() - top;
+                let h = ui.scope(footer).response.rect.height();
                 if (h - footer_h).abs() > 0.5 {
                     ui.ctx().data_mut(|d| d.insert_temp(footer_id, h));
                     ui.ctx().request_discard("page footer measured");
