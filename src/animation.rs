@@ -393,3 +393,33 @@ fn keep_marbles_upright(view: Res<BoardView>, mut marbles: Query<(&mut Transform
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sternhalma_rules::parse_path;
+
+    #[test]
+    fn a_marble_bounces_on_landing_then_rests_on_its_hole() {
+        let path = parse_path("k3-k5").unwrap();
+        let mut a = MoveAnimation::along(&path);
+        // Through the jump: lifted over the jumped marble half-way.
+        let (mid, scale) = a.advance(JUMP_SECS / 2.0).unwrap();
+        assert!(mid.z > MARBLE_Z + 2.5 && scale > 1.2);
+        // Landed: on the hole, a little larger for a moment, then at rest.
+        let (at, scale) = a.advance(JUMP_SECS / 2.0 + BOUNCE_SECS / 2.0).unwrap();
+        assert_eq!(at.truncate(), hole_position(path[1]));
+        assert!(scale > 1.02 && scale < 1.15, "{scale}");
+        assert!(a.advance(BOUNCE_SECS).is_none());
+    }
+
+    #[test]
+    fn a_flourish_grows_and_fades_after_its_delay() {
+        let waiting = Flourish { delay: 0.1, t: 0.0 };
+        assert_eq!(waiting.shape(), (0.0, 0.0));
+        let early = Flourish { delay: 0.0, t: 0.1 }.shape();
+        let late = Flourish { delay: 0.0, t: 0.9 }.shape();
+        assert!(late.0 > early.0, "it grows");
+        assert!(late.1 < early.1, "and fades");
+    }
+}

@@ -368,7 +368,7 @@ fn dress_highlight(
         HighlightKind::Goal => (&look.thin_ring, 0.56 * s),
         HighlightKind::Trail => (&look.circle, 0.2 * s),
         HighlightKind::Selected => (&look.ring, 0.54 * s),
-        HighlightKind::Reachable => (&look.circle, 0.3 * s),
+        HighlightKind::Reachable => (&look.circle, 0.33 * s),
         HighlightKind::Forbidden => (&look.circle, 0.21 * s),
         HighlightKind::Path => (&look.circle, 0.12 * s),
         HighlightKind::Cursor => (&look.ring, 0.56 * s),

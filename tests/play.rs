@@ -838,3 +838,173 @@ fn a_full_pass_and_play_game_with_keyboard_and_touch() {
     assert_eq!(usize::from(made), entered);
     assert!(turned > 0, "the board never turned to the second player");
 }
+
+#[test]
+fn a_paused_game_stands_still_for_people_too() {
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("k5"));
+    settle(&mut app);
+    assert_eq!(game(&app).actions().len(), 1);
+    command(&mut app, Command::Pause);
+    app.update();
+    // No selection, no move, no undo while paused.
+    tap(&mut app, hole("e14"));
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    app.world_mut()
+        .write_message(sternhalma::play::MoveRequest {
+            path: vec![hole("e14"), hole("e13")],
+            confirmed: true,
+            dropped: false,
+        });
+    app.update();
+    command(&mut app, Command::Undo);
+    settle(&mut app);
+    assert_eq!(
+        game(&app).actions().len(),
+        1,
+        "nothing changed while paused"
+    );
+    command(&mut app, Command::Resume);
+    app.update();
+    tap(&mut app, hole("e14"));
+    assert_eq!(app.world().resource::<Selection>().from, Some(hole("e14")));
+    command(&mut app, Command::Undo);
+    settle(&mut app);
+    assert!(
+        game(&app).actions().is_empty(),
+        "undo works again after resuming"
+    );
+}
+
+#[test]
+fn the_gold_goal_shows_only_while_a_person_picks_a_move() {
+    let mut app = app();
+    start(&mut app, vs(Level::Beginner));
+    let goal = marked(&mut app, HighlightKind::Goal);
+    assert_eq!(goal.len(), 10);
+    assert!(goal.iter().all(|h| h.point() == Some(Point::Top)));
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("k5"));
+    // The computer's turn: no goal shown, neither the person's nor the computer's.
+    run_until(&mut app, 200, |a| turn(a) == Some(Turn::Thinking));
+    assert!(marked(&mut app, HighlightKind::Goal).is_empty());
+    run_until(&mut app, 5000, |a| {
+        std::thread::sleep(Duration::from_millis(1));
+        turn(a) == Some(Turn::Human)
+    });
+    app.update();
+    assert_eq!(marked(&mut app, HighlightKind::Goal).len(), 10);
+    // Off the board screen the rings go.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::MainMenu);
+    app.update();
+    app.update();
+    assert!(marked(&mut app, HighlightKind::Goal).is_empty());
+}
+
+#[test]
+fn tapping_a_hole_where_no_move_may_end_says_why() {
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    tap(&mut app, hole("k4"));
+    let notices = |app: &mut App| {
+        let mut cursor = app
+            .world()
+            .resource::<Messages<sternhalma::play::Notice>>()
+            .get_cursor();
+        cursor
+            .read(app.world().resource::<Messages<sternhalma::play::Notice>>())
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    // a13 is in the upper-left point: neither White's start nor its goal.
+    tap(&mut app, hole("a13"));
+    let said = notices(&mut app);
+    assert!(
+        said.iter()
+            .any(|n| matches!(n, sternhalma::play::Notice::Info(t)
+            if t.contains("may not end a move in another player's point"))),
+        "{said:?}"
+    );
+    // The tip marble has no move: selecting it says so.
+    tap(&mut app, hole("m1"));
+    let said = notices(&mut app);
+    assert!(
+        said.iter()
+            .any(|n| matches!(n, sternhalma::play::Notice::Info(t) if t.contains("no move"))),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn the_keyboard_cursor_goes_away_when_a_finger_or_mouse_is_used() {
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    key(&mut app, NavInput::Cursor(Vec2::Y));
+    assert!(app.world().resource::<Selection>().cursor.is_some());
+    assert_eq!(marked(&mut app, HighlightKind::Cursor).len(), 1);
+    tap(&mut app, hole("k4"));
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().cursor, None);
+    assert!(marked(&mut app, HighlightKind::Cursor).is_empty());
+    // And it does not come back with the board after a trip to the menu.
+    key(&mut app, NavInput::Cursor(Vec2::Y));
+    assert!(app.world().resource::<Selection>().cursor.is_some());
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::MainMenu);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().cursor, None);
+}
+
+#[test]
+fn a_marble_reaching_its_goal_gets_a_flourish_and_a_finish_lights_the_whole_goal() {
+    use sternhalma::animation::Flourish;
+    use sternhalma_rules::{Board, Game, RuleSet, Setup};
+    let mut app = app();
+    // White (seat 0) has nine marbles home in the top point and the tenth one step away;
+    // Black sits in the bottom point.
+    let rules = RuleSet::preset("simple").unwrap();
+    let setup = Setup::new(2, 10, false).unwrap();
+    let mut board = Board::empty();
+    let layout = sternhalma_rules::Layout::new(setup, &rules);
+    let goal: Vec<Hole> = holes(layout.seats[0].goal).collect();
+    let last = *goal.iter().min_by_key(|h| h.row()).unwrap();
+    for &h in goal.iter().filter(|&&h| h != last) {
+        board.put(0, h);
+    }
+    let outside = Hole::all()
+        .find(|h| h.distance(last) == 1 && h.point().is_none())
+        .unwrap();
+    board.put(0, outside);
+    for h in holes(layout.seats[1].goal) {
+        board.put(1, h);
+    }
+    let g = Game::from_board(setup, rules, board, 0).unwrap();
+    let mut config = people("simple", 2);
+    config.rules = g.rules().clone();
+    app.world_mut().write_message(sternhalma::play::LoadMatch {
+        game: g,
+        config,
+        paused: false,
+        stats_counted: true,
+        id: None,
+        open: true,
+    });
+    settle(&mut app);
+    tap(&mut app, outside);
+    tap(&mut app, last);
+    let mut seen = 0;
+    for _ in 0..200 {
+        app.update();
+        let mut q = app.world_mut().query::<&Flourish>();
+        seen = seen.max(q.iter(app.world()).count());
+    }
+    assert_eq!(seen, 10, "the finish lights every hole of the goal");
+    let mut q = app.world_mut().query::<&Flourish>();
+    assert_eq!(q.iter(app.world()).count(), 0, "and the rings fade away");
+}

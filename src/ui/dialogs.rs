@@ -258,6 +258,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_new_game_asks_first_only_when_one_is_under_way() {
+        let config = MatchConfig::vs_computer(sternhalma_rules::ai::Level::Easy);
+        let mut fresh = CurrentGame(Game::from_preset("classic", Some(2), None).unwrap());
+        let mut ask = AskFirst::default();
+        ask.start(config.clone(), Some(&fresh));
+        assert!(!ask.is_asking(), "nobody has moved: nothing to lose");
+        assert_eq!(ask.agreed, vec![Command::Start(config.clone())]);
+        fresh.play_notation("k3-k5").unwrap();
+        let mut ask = AskFirst::default();
+        ask.start(config.clone(), Some(&fresh));
+        assert!(ask.is_asking() && ask.agreed.is_empty());
+        let mut ask = AskFirst::default();
+        ask.start(config, None);
+        assert!(!ask.is_asking());
+    }
+
+    #[test]
     fn resigning_says_what_it_means_under_the_rules() {
         let two = Game::from_preset("classic", Some(2), None).unwrap();
         assert!(

@@ -240,3 +240,35 @@ fn chains_by(game: &sternhalma_rules::Game, seat: usize) -> (usize, u32) {
         .unwrap_or(0);
     (moves.len(), best)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sternhalma_rules::Game;
+    use sternhalma_rules::rules::AfterResign;
+
+    #[test]
+    fn the_ending_names_who_resigned_and_how_places_were_decided() {
+        let mut rules = sternhalma_rules::RuleSet::preset("classic").unwrap();
+        rules.resign = AfterResign::EndAndRank;
+        let setup = sternhalma_rules::Setup::new(3, 10, false).unwrap();
+        let mut g = Game::new(setup, rules).unwrap();
+        g.play_notation("k4-k5").unwrap();
+        g.resign(1).unwrap();
+        let Status::Over(o) = g.status() else {
+            panic!("one resignation ends the game under these rules")
+        };
+        let text = ending(&g, o.reason);
+        let name = point_name(g.setup().seat_points()[1]);
+        assert!(text.starts_with(&format!("{name} resigned.")), "{text}");
+        assert!(text.contains("ranked by how far"), "{text}");
+    }
+
+    #[test]
+    fn durations_read_as_people_say_them() {
+        assert_eq!(duration_text(42.4), "42 s");
+        assert_eq!(duration_text(60.0), "1 min");
+        assert_eq!(duration_text(12.0 * 60.0 + 40.0), "13 min");
+        assert_eq!(duration_text(3600.0 + 5.0 * 60.0), "1 h 5 min");
+    }
+}

@@ -80,15 +80,7 @@ fn hud(
     mut records: MessageWriter<RecordCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let area = ctx.content_rect();
-    let landscape = area.width() > area.height() * 1.15;
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "hud".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(area),
-    );
+    let mut panels = super::BoardPanels::new(ctx, "hud");
     let turn = turn.map(|t| *t.get());
     let paused = *pause.get() == Pause::Paused;
     let over = game.is_over();
@@ -132,12 +124,11 @@ fn hud(
         }
     };
     let seat_shown = header.0.filter(|_| !over).or(game.to_move());
-    if landscape {
-        let width = (area.width() * 0.36).clamp(220.0, 340.0);
+    if panels.landscape {
         egui::Panel::right("hud")
-            .exact_size(width)
+            .exact_size(panels.side_width)
             .resizable(false)
-            .show(&mut root, |ui| {
+            .show(&mut panels.root, |ui| {
                 ui.add_space(6.0);
                 turn_line(ui, &game, &current, turn, paused, seat_shown);
                 notice_strip(ui, &notices);
@@ -149,14 +140,14 @@ fn hud(
                 });
             });
     } else {
-        egui::Panel::top("hud-top").show(&mut root, |ui| {
+        egui::Panel::top("hud-top").show(&mut panels.root, |ui| {
             ui.spacing_mut().item_spacing.y = 4.0;
             ui.add_space(4.0);
             turn_line(ui, &game, &current, turn, paused, seat_shown);
             let per_line = ((ui.available_width() / 175.0) as usize).max(1);
             players(ui, &game, &current, per_line);
         });
-        egui::Panel::bottom("hud-bottom").show(&mut root, |ui| {
+        egui::Panel::bottom("hud-bottom").show(&mut panels.root, |ui| {
             ui.add_space(4.0);
             notice_strip(ui, &notices);
             move_list(ui, &game, 2);
@@ -169,7 +160,7 @@ fn hud(
             ui.add_space(4.0);
         });
     }
-    super::leave_rest_to_board(&root, &mut frame);
+    panels.leave_rest_to_board(&mut frame);
     match clicked {
         Some(Action::Undo) => {
             commands.write(Command::Undo);

@@ -132,19 +132,47 @@ fn free_board_frame(mut frame: ResMut<BoardFrame>) {
     frame.0 = None;
 }
 
-/// Gives the board whatever the panels of `root` left free.
-fn leave_rest_to_board(root: &egui::Ui, frame: &mut BoardFrame) {
-    // egui works in zoomed points; the camera wants logical window pixels.
-    let free = root.available_rect_before_wrap();
-    let z = root.ctx().zoom_factor();
-    let rect = Rect::new(
-        free.left() * z,
-        free.top() * z,
-        free.right() * z,
-        free.bottom() * z,
-    );
-    if frame.0 != Some(rect) {
-        frame.0 = Some(rect);
+/// Where the panels around the board are laid out: a root over the whole window on the
+/// background layer, and whether the window is landscape (panels beside the board) or
+/// portrait (panels above and below).
+struct BoardPanels {
+    root: egui::Ui,
+    landscape: bool,
+    /// Width of the side panel in landscape.
+    side_width: f32,
+}
+
+impl BoardPanels {
+    fn new(ctx: &egui::Context, id: &str) -> BoardPanels {
+        let area = ctx.content_rect();
+        let root = egui::Ui::new(
+            ctx.clone(),
+            egui::Id::new(id),
+            egui::UiBuilder::new()
+                .layer_id(egui::LayerId::background())
+                .max_rect(area),
+        );
+        BoardPanels {
+            root,
+            landscape: area.width() > area.height() * 1.15,
+            side_width: (area.width() * 0.36).clamp(220.0, 340.0),
+        }
+    }
+
+    /// Gives the board whatever the panels left free.
+    fn leave_rest_to_board(&self, frame: &mut BoardFrame) {
+        // egui works in zoomed points; the camera wants logical window pixels.
+        let free = self.root.available_rect_before_wrap();
+        let z = self.root.ctx().zoom_factor();
+        let rect = Rect::new(
+            free.left() * z,
+            free.top() * z,
+            free.right() * z,
+            free.bottom() * z,
+        );
+        if frame.0 != Some(rect) {
+            frame.0 = Some(rect);
+        }
     }
 }
 

@@ -55,6 +55,7 @@ fn read_record_list(dir: Res<DataDir>, mut list: ResMut<RecordList>) {
 
 fn records_screen(
     mut contexts: EguiContexts,
+    #[cfg(not(target_os = "android"))] mut clipboard: ResMut<bevy_egui::EguiClipboard>,
     list: Res<RecordList>,
     error: Res<RecordError>,
     mut pasted: ResMut<PastedRecord>,
@@ -102,12 +103,12 @@ fn records_screen(
             );
             theme::note(ui, Kind::Control, r.rect, "pasted record");
             ui.horizontal(|ui| {
-                if theme::button(ui, "📋 Paste").clicked() {
-                    // The system clipboard arrives as a paste event on the next frame,
-                    // into the text box, which this focuses.
-                    r.request_focus();
-                    ui.ctx()
-                        .send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+                // Android pastes by a long press in the text box.
+                #[cfg(not(target_os = "android"))]
+                if theme::button(ui, "📋 Paste").clicked()
+                    && let Some(text) = clipboard.get_text()
+                {
+                    pasted.0 = text;
                 }
                 if theme::button_with(ui, "Clear", !pasted.0.is_empty(), false).clicked() {
                     pasted.0.clear();
@@ -164,15 +165,7 @@ fn replay_controls(
     mut requests: MessageWriter<RecordCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let area = ctx.content_rect();
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "replay".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(area),
-    );
-    let landscape = area.width() > area.height() * 1.15;
+    let mut panels = super::BoardPanels::new(ctx, "replay");
     let last = move_list_text(&game)
         .lines()
         .skip(1)
@@ -227,12 +220,11 @@ fn replay_controls(
         ("vs computer", playable, false),
         ("Close", true, true),
     ];
-    if landscape {
-        let width = (area.width() * 0.36).clamp(220.0, 340.0);
+    if panels.landscape {
         egui::Panel::right("replay-side")
-            .exact_size(width)
+            .exact_size(panels.side_width)
             .resizable(false)
-            .show(&mut root, |ui| {
+            .show(&mut panels.root, |ui| {
                 theme::scrolling(ui, "replay-side", |ui| {
                     ui.add_space(6.0);
                     title(ui);
@@ -244,11 +236,11 @@ fn replay_controls(
                 });
             });
     } else {
-        egui::Panel::top("replay-top").show(&mut root, |ui| {
+        egui::Panel::top("replay-top").show(&mut panels.root, |ui| {
             ui.add_space(4.0);
             title(ui);
         });
-        egui::Panel::bottom("replay-bottom").show(&mut root, |ui| {
+        egui::Panel::bottom("replay-bottom").show(&mut panels.root, |ui| {
             ui.add_space(4.0);
             controls(ui, &mut requests);
             action = theme::button_row(ui, &buttons);
@@ -265,6 +257,6 @@ fn replay_controls(
         Some(_) => screen.set(Screen::Records),
         None => {}
     }
-    super::leave_rest_to_board(&root, &mut frame);
+    panels.leave_rest_to_board(&mut frame);
     Ok(())
 }
