@@ -65,6 +65,16 @@ fn main_menu(
         "menu",
         "",
         |ui| {
+            // Two columns when one would not fit the height but two fit the width (phones
+            // turned sideways).
+            let title = 90.0;
+            let rows_one = entries.len() as f32 * 62.0;
+            let two = ui.available_height() < title + rows_one
+                && ui.available_width() >= 2.0 * 200.0 + 10.0;
+            let cols = if two { 2 } else { 1 };
+            // Centred in the height when it fits, as a title screen.
+            let needed = title + entries.len().div_ceil(cols) as f32 * 62.0;
+            ui.add_space(((ui.available_height() - needed) / 2.0).max(0.0));
             ui.vertical_centered(|ui| {
                 theme::text(
                     ui,
@@ -76,12 +86,6 @@ fn main_menu(
                 theme::text(ui, RichText::new("Chinese Checkers").color(MUTED));
             });
             ui.add_space(12.0);
-            // Two columns when one would not fit the height but two fit the width (phones
-            // turned sideways).
-            let rows_one = entries.len() as f32 * 62.0;
-            let two =
-                ui.available_height() < rows_one && ui.available_width() >= 2.0 * 200.0 + 10.0;
-            let cols = if two { 2 } else { 1 };
             let gap = ui.spacing().item_spacing.x;
             let w = (ui.available_width() - gap * (cols as f32 - 1.0)) / cols as f32;
             for row in entries.chunks(cols) {

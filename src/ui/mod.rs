@@ -312,35 +312,38 @@ mod tests {
             ..Default::default()
         };
         let mut noted = vec![];
-        let mut out = ctx.run_ui(input, |ui| {
-            let ctx = ui.ctx().clone();
-            theme::clear_laid_out(&ctx);
-            let (mut on, mut speed) = (false, 1);
-            theme::page(
-                &ctx,
-                "test",
-                "A page",
-                |ui| {
-                    theme::button(ui, "Undo");
-                    theme::toggle(ui, &mut on, "Colour-blind symbols on marbles");
-                    theme::choice(
-                        ui,
-                        &mut speed,
-                        &[(0, "Slow".into(), true), (1, "Normal".into(), true)],
-                    );
-                    theme::text(
-                        ui,
-                        "Some words that are long enough to wrap on a phone screen.",
-                    );
-                },
-                |ui| {
-                    theme::button_row(ui, &[("Back", true, false), ("Start", true, true)]);
-                },
-            );
-            noted = theme::laid_out(&ctx);
-        });
-        // No renderer here: the font atlas is not uploaded anywhere.
-        out.textures_delta.clear();
+        // Two frames, as the app draws them: the first measures the page's footer.
+        for _ in 0..2 {
+            let mut out = ctx.run_ui(input.clone(), |ui| {
+                let ctx = ui.ctx().clone();
+                theme::clear_laid_out(&ctx);
+                let (mut on, mut speed) = (false, 1);
+                theme::page(
+                    &ctx,
+                    "test",
+                    "A page",
+                    |ui| {
+                        theme::button(ui, "Undo");
+                        theme::toggle(ui, &mut on, "Colour-blind symbols on marbles");
+                        theme::choice(
+                            ui,
+                            &mut speed,
+                            &[(0, "Slow".into(), true), (1, "Normal".into(), true)],
+                        );
+                        theme::text(
+                            ui,
+                            "Some words that are long enough to wrap on a phone screen.",
+                        );
+                    },
+                    |ui| {
+                        theme::button_row(ui, &[("Back", true, false), ("Start", true, true)]);
+                    },
+                );
+                noted = theme::laid_out(&ctx);
+            });
+            // No renderer here: the font atlas is not uploaded anywhere.
+            out.textures_delta.clear();
+        }
         noted
     }
 

@@ -342,7 +342,9 @@ pub fn page(
                 // The footer's height is known only after drawing it once: keep it in memory.
                 let footer_id = egui::Id::new(("page-footer", id));
                 let footer_h: f32 = ui.ctx().data(|d| d.get_temp(footer_id)).unwrap_or(60.0);
-                let body_h = (ui.available_height() - footer_h - 8.0).max(TOUCH_TARGET);
+                // Below the body: the gap, egui's spacing around it, then the footer.
+                let gaps = 8.0 + 2.0 * ui.spacing().item_spacing.y;
+                let body_h = (ui.available_height() - footer_h - gaps).max(TOUCH_TARGET);
                 let scroll = egui::ScrollArea::vertical()
                     .id_salt(("page-body", id))
                     .max_height(body_h)
