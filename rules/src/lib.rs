@@ -8,6 +8,7 @@ pub mod board;
 pub mod movegen;
 pub mod notation;
 pub mod rules;
+pub mod soak;
 pub mod zobrist;
 
 pub use bitboard::Bits;

@@ -38,3 +38,17 @@ pub fn marble(seat: usize, hole: u8) -> u64 {
 pub fn to_move(seat: usize) -> u64 {
     KEYS[6][seat]
 }
+
+/// The hash of a position computed from scratch, key by key: each seat's marbles (`marbles`
+/// is indexed by seat) and, if given, the side to move. [`Board`](crate::Board) keeps the
+/// marbles' part up to date move by move and [`Game::hash`](crate::Game::hash) adds the side
+/// to move; this slow, obviously right version is what the soak test checks them against.
+pub fn from_scratch(marbles: &[crate::Bits], to_move: Option<usize>) -> u64 {
+    let mut hash = to_move.map_or(0, self::to_move);
+    for (seat, own) in marbles.iter().enumerate() {
+        for hole in own.iter() {
+            hash ^= marble(seat, hole);
+        }
+    }
+    hash
+}

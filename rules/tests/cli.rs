@@ -237,3 +237,45 @@ fn match_reports_the_moves_each_side_took_to_finish() {
     );
     assert!(out.lines().last().unwrap().starts_with("a_wins="));
 }
+
+/// `soak` ends with `games=N moves=M failures=F` and exits with status 0 when nothing broke,
+/// writing no failure folder.
+#[test]
+fn soak_ends_with_its_totals_and_succeeds_when_nothing_breaks() {
+    let dir = std::env::temp_dir().join(format!("sternhalma-cli-soak-{}", std::process::id()));
+    let failures = dir.join("failures");
+    let o = cli(&[
+        "soak",
+        "--games",
+        "5",
+        "--seed",
+        "1",
+        "--failures",
+        failures.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap();
+    let keys: Vec<&str> = last
+        .split(' ')
+        .map(|kv| kv.split('=').next().unwrap())
+        .collect();
+    assert_eq!(keys, ["games", "moves", "failures"], "{last}");
+    assert_eq!(field(last, "games"), "5");
+    assert!(field(last, "moves").parse::<u64>().unwrap() > 0, "{last}");
+    assert_eq!(field(last, "failures"), "0");
+    assert!(!failures.exists());
+    // The same seed plays the same games with two threads.
+    let two = cli(&["soak", "--games", "5", "--seed", "1", "--jobs", "2"]);
+    assert!(two.status.success());
+    assert_eq!(stdout(&two), out);
+    let o = cli(&["soak", "--seed", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--games"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,6 +6,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 use sternhalma_rules::ai::{self, Budget, Clock, Level, Weights};
+use sternhalma_rules::soak;
 use sternhalma_rules::{
     Board, Game, GameRecord, Layout, Point, RuleSet, Setup, Standing, Status, format_path, perft,
 };
@@ -24,6 +25,7 @@ USAGE:
   sternhalma-cli match --players N --a LEVEL --b LEVEL --games G [--rules PRESET] [--seed S]
                        [--jobs J] [--records DIR] [--a-eval W] [--b-eval W]
   sternhalma-cli solo [--seconds S]
+  sternhalma-cli soak --games N [--seed S] [--jobs J] [--failures DIR]
 
 perft   counts move sequences of length D from the start (the last ply counted, not played);
         prints the count alone on the first line, then the time and leaf moves per second.
@@ -44,6 +46,12 @@ match   plays G games between two levels, alternating who starts (with more than
         \"ladder=8,bridge=4\" (linear, square, late_home, ladder, bridge).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
 solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
+soak    plays N games (random, computer and mixed players, rotating through every preset and
+        player count) and checks the engine's invariants after every move; ends with the line
+        games=N moves=M failures=F
+        and exits with status 1 if F > 0. Each failure is named on stderr and its game record
+        written to DIR/game-NNNNN.ron (default DIR: soak-failures, made only when needed).
+        The same --seed plays the same games with any --jobs.
 
 PRESET is a preset name (default: casual) or a path to a .ron rule set file.
 --marbles overrides the preset's set-up.";
@@ -465,6 +473,66 @@ fn cmd_solo(mut args: Args) -> Result<(), Fail> {
     Ok(())
 }
 
+fn cmd_soak(mut args: Args) -> Result<(), Fail> {
+    let games = args
+        .num::<usize>("--games")?
+        .ok_or(Fail("soak needs --games".into(), 1))?;
+    let seed = args.num::<u64>("--seed")?.unwrap_or(1);
+    let jobs = args.num::<usize>("--jobs")?.unwrap_or(1).max(1);
+    let dir = args
+        .take("--failures")?
+        .unwrap_or_else(|| "soak-failures".into());
+    args.done()?;
+    // Game N is the same whichever thread plays it: split the numbers, then put the
+    // reports back in order so failures are listed by game.
+    let mut games_played: Vec<soak::GameReport> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                scope.spawn(move || {
+                    (1 + j..=games)
+                        .step_by(jobs)
+                        .map(|n| soak::soak_game(seed, n))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("soak thread"))
+            .collect()
+    });
+    games_played.sort_by_key(|g| g.plan.number);
+    let mut report = soak::Report::default();
+    for g in games_played {
+        report.add(g);
+    }
+    if !report.failures.is_empty() {
+        std::fs::create_dir_all(&dir).or_else(|e| fail(format!("{dir}: {e}")))?;
+    }
+    for f in &report.failures {
+        let path = format!("{dir}/game-{:05}.ron", f.plan.number);
+        std::fs::write(&path, f.record.to_ron()).or_else(|e| fail(format!("{path}: {e}")))?;
+        eprintln!("soak: {f} (record: {path})");
+    }
+    let mut endings: Vec<String> = report
+        .endings
+        .iter()
+        .map(|(reason, n)| format!("{reason:?}={n}"))
+        .collect();
+    endings.push(format!("capped={}", report.capped));
+    println!("endings: {}", endings.join(" "));
+    println!("{}", report.summary());
+    if report.failures.is_empty() {
+        Ok(())
+    } else {
+        fail(format!(
+            "{} of {} games broke an invariant; records in {dir}/",
+            report.failures.len(),
+            report.games
+        ))
+    }
+}
+
 fn main() -> ExitCode {
     let mut argv: Vec<String> = std::env::args().skip(1).collect();
     if argv.is_empty() {
@@ -481,6 +549,7 @@ fn main() -> ExitCode {
         "bestmove" => cmd_bestmove(args),
         "match" => cmd_match(args),
         "solo" => cmd_solo(args),
+        "soak" => cmd_soak(args),
         "presets" => {
             for name in RuleSet::preset_names() {
                 let r = RuleSet::preset(name).expect("built-in presets load");
