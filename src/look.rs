@@ -33,6 +33,8 @@ struct LookAssets {
     tile: [Handle<ColorMaterial>; 7],
     edge: Handle<ColorMaterial>,
     hole: Handle<ColorMaterial>,
+    /// The lit lower edge of a hole, which makes it read as recessed.
+    lip: Handle<ColorMaterial>,
     shadow: Handle<ColorMaterial>,
     shine: Handle<ColorMaterial>,
     rim: [Handle<ColorMaterial>; 6],
@@ -155,6 +157,7 @@ fn make_assets(
         (K::Hint, mat(Color::srgb(0.78, 0.42, 1.0))),
     ];
     let hole = mat(Color::srgb(0.3, 0.21, 0.13));
+    let lip = mat(Color::srgba(1.0, 0.95, 0.85, 0.45));
     let shadow = mat(Color::srgba(0.0, 0.0, 0.0, 0.3));
     let shine = mat(Color::srgba(1.0, 1.0, 1.0, 0.7));
     commands.insert_resource(LookAssets {
@@ -174,6 +177,7 @@ fn make_assets(
         tile,
         edge,
         hole,
+        lip,
         shadow,
         shine,
         rim,
@@ -233,6 +237,13 @@ fn dress_hole(
                 0.64 * SPACING,
             ),
             TileOf(spot.0.point()),
+        ));
+        // Light from the upper left: the hole's lower right rim catches it.
+        h.spawn(circle(
+            &look.circle,
+            look.lip.clone(),
+            Vec3::new(0.025 * SPACING, -0.025 * SPACING, -0.05),
+            0.21 * SPACING,
         ));
         h.spawn(circle(
             &look.circle,

@@ -64,6 +64,14 @@ impl Replay {
     pub fn is_empty(&self) -> bool {
         self.record.moves.is_empty()
     }
+
+    /// Whether a game in progress was put aside for this record (playing on from the record
+    /// would end it).
+    pub fn keeps_a_game_in_progress(&self) -> bool {
+        self.stash
+            .as_ref()
+            .is_some_and(|s| !s.game.is_over() && !s.game.actions().is_empty())
+    }
 }
 
 /// The last problem with a record, shown on the records screen until the next attempt.

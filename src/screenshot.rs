@@ -372,10 +372,11 @@ fn capture(
     let Some(path) = script.screenshot.clone() else {
         return;
     };
+    // Frames until the capture is saved: an idle app would draw none.
+    redraw.write(RequestRedraw);
     if script.capturing {
         return;
     }
-    redraw.write(RequestRedraw);
     let idle = script.steps.is_empty() && !script.awaiting_move;
     let game_settles = *screen.get() != Screen::Playing || settled(&turn, &moving, &view);
     if !(idle && game_settles) {
@@ -425,10 +426,14 @@ fn capture(
         .observe(
             |_: On<ScreenshotCaptured>,
              mut script: ResMut<Script>,
-             mut exit: MessageWriter<AppExit>| {
+             mut exit: MessageWriter<AppExit>,
+             mut redraw: MessageWriter<RequestRedraw>| {
                 script.capturing = false;
                 script.screenshot = None;
-                if !script.is_tour() {
+                if script.is_tour() {
+                    // An idle app would sleep here: wake it for the next stop.
+                    redraw.write(RequestRedraw);
+                } else {
                     exit.write(AppExit::Success);
                 }
             },

@@ -417,6 +417,8 @@ fn every_screen_fits_a_phone_at_its_real_scale() {
             check_tour(w, h, scale);
         }
     }
+    // An iPad.
+    check_tour(768, 1024, 2);
 }
 
 #[test]

@@ -6,10 +6,12 @@ use super::theme::{self, MUTED};
 use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::{MatchConfig, point_colour, point_name};
 use crate::play::{Command, PendingMove};
+use crate::records::{RecordCommand, Replay};
 use crate::state::{Screen, Turn};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use sternhalma_rules::ai::Level;
 use sternhalma_rules::rules::AfterResign;
 use sternhalma_rules::{Game, Standing};
 
@@ -18,6 +20,7 @@ use sternhalma_rules::{Game, Standing};
 pub struct AskFirst {
     question: Option<Question>,
     agreed: Vec<Command>,
+    agreed_records: Vec<RecordCommand>,
 }
 
 /// What is being asked.
@@ -27,6 +30,8 @@ enum Question {
     Resign(usize),
     /// Start this match, throwing away the one under way.
     Leave(MatchConfig),
+    /// Play on from the record shown, throwing away the match put aside for it.
+    PlayOnRecord(Option<Level>),
 }
 
 impl AskFirst {
@@ -36,6 +41,16 @@ impl AskFirst {
             self.question = Some(Question::Leave(config));
         } else {
             self.agreed.push(Command::Start(config));
+        }
+    }
+
+    /// Plays on from the record shown (`level`: against the computer), first asking whether
+    /// to give up the game put aside for it, if there is one.
+    pub fn play_on(&mut self, level: Option<Level>, replay: &Replay) {
+        if replay.keeps_a_game_in_progress() {
+            self.question = Some(Question::PlayOnRecord(level));
+        } else {
+            self.agreed_records.push(RecordCommand::PlayFromHere(level));
         }
     }
 
@@ -71,9 +86,16 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn send_agreed(mut ask: ResMut<AskFirst>, mut commands: MessageWriter<Command>) {
+fn send_agreed(
+    mut ask: ResMut<AskFirst>,
+    mut commands: MessageWriter<Command>,
+    mut records: MessageWriter<RecordCommand>,
+) {
     if !ask.agreed.is_empty() {
         commands.write_batch(ask.agreed.drain(..));
+    }
+    if !ask.agreed_records.is_empty() {
+        records.write_batch(ask.agreed_records.drain(..));
     }
 }
 
@@ -138,6 +160,27 @@ fn questions(
                 Some(0) => {
                     ask.question = None;
                     ask.agreed.push(Command::Resign(seat));
+                }
+                Some(_) => ask.question = None,
+                None => {}
+            }
+        }
+        Question::PlayOnRecord(level) => {
+            let body = [
+                "The game you were playing before opening this record ends here and cannot \
+                 be continued."
+                    .to_string(),
+            ];
+            match theme::dialog(
+                ctx,
+                "play-on",
+                "Play on from the record?",
+                &body,
+                &[("Play on", false), ("Go back", true)],
+            ) {
+                Some(0) => {
+                    ask.question = None;
+                    ask.agreed_records.push(RecordCommand::PlayFromHere(level));
                 }
                 Some(_) => ask.question = None,
                 None => {}
@@ -259,7 +302,7 @@ mod tests {
 
     #[test]
     fn a_new_game_asks_first_only_when_one_is_under_way() {
-        let config = MatchConfig::vs_computer(sternhalma_rules::ai::Level::Easy);
+        let config = MatchConfig::vs_computer(Level::Easy);
         let mut fresh = CurrentGame(Game::from_preset("classic", Some(2), None).unwrap());
         let mut ask = AskFirst::default();
         ask.start(config.clone(), Some(&fresh));

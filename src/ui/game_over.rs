@@ -194,7 +194,7 @@ fn game_over(
                                     if best == 1 { "jump" } else { "jumps" }
                                 ))
                                 .color(MUTED)
-                                .size(15.0),
+                                .size(16.0),
                             );
                         });
                     });

@@ -273,7 +273,7 @@ fn players(ui: &mut egui::Ui, game: &CurrentGame, current: &CurrentMatch, per_li
                             }
                         };
                         let mut text =
-                            RichText::new(format!("{who}: {}", seat_status(game, seat))).size(15.0);
+                            RichText::new(format!("{who}: {}", seat_status(game, seat))).size(16.0);
                         if game.to_move() == Some(seat) {
                             text = text.strong();
                         } else if game.standing(seat) != Standing::Playing {

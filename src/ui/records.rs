@@ -157,6 +157,7 @@ pub(super) fn export_buttons(
 /// any move, and playing on from the position shown.
 fn replay_controls(
     mut contexts: EguiContexts,
+    mut ask: ResMut<super::dialogs::AskFirst>,
     replay: Res<Replay>,
     game: Res<CurrentGame>,
     notices: Res<Notices>,
@@ -248,12 +249,8 @@ fn replay_controls(
         });
     }
     match action {
-        Some(0) => {
-            requests.write(RecordCommand::PlayFromHere(None));
-        }
-        Some(1) => {
-            requests.write(RecordCommand::PlayFromHere(Some(Level::Medium)));
-        }
+        Some(0) => ask.play_on(None, &replay),
+        Some(1) => ask.play_on(Some(Level::Medium), &replay),
         Some(_) => screen.set(Screen::Records),
         None => {}
     }
