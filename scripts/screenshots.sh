@@ -21,7 +21,8 @@ shot() { # name WxH (points) scale args...
   local name=$1 size=$2 scale=$3
   shift 3
   local w=${size%x*} h=${size#*x}
-  if ! BEVY_ASSET_ROOT="$PWD" xvfb-run -a -s "-screen 0 $((w * scale + 16))x$((h * scale + 16))x24" \
+  # The screen is twice as wide as the window: X's pointer starts in its middle, off the window.
+  if ! BEVY_ASSET_ROOT="$PWD" xvfb-run -a -s "-screen 0 $((2 * w * scale + 32))x$((h * scale + 16))x24" \
     target/ci/sternhalma --size "$size" --scale "$scale" --screenshot "$out/$name.png" "$@" \
     >"$data/log" 2>&1; then
     grep '^sternhalma:' "$data/log" >&2 || tail -5 "$data/log" >&2

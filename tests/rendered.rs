@@ -26,6 +26,12 @@ struct Shot {
     extra: &'static [&'static str],
 }
 
+/// The virtual screen for a window of `w`×`h` pixels: twice as wide, so that X's pointer,
+/// which starts in the middle of the screen, is outside the window and hovers over nothing.
+fn xvfb_screen(w: u32, h: u32) -> String {
+    format!("-screen 0 {}x{}x24", 2 * w + 32, h + 16)
+}
+
 fn out_dir() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .parent()
@@ -57,7 +63,7 @@ fn render(shot: &Shot) -> (image::RgbImage, BTreeMap<Hole, (u32, u32)>) {
     let mut cmd = Command::new("xvfb-run");
     // Sounds and other assets load from the source tree, as under `cargo run`.
     cmd.env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
-        .args(["-a", "-s", &format!("-screen 0 {}x{}x24", w + 16, h + 16)])
+        .args(["-a", "-s", &xvfb_screen(w, h)])
         .arg(env!("CARGO_BIN_EXE_sternhalma"))
         .args(["--screenshot", png.to_str().unwrap()])
         .args(["--geometry", geometry.to_str().unwrap()])
@@ -338,7 +344,7 @@ fn check_tour(w: u32, h: u32, scale: u32) {
     let (pw, ph) = (w * scale, h * scale);
     let out = Command::new("xvfb-run")
         .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
-        .args(["-a", "-s", &format!("-screen 0 {}x{}x24", pw + 16, ph + 16)])
+        .args(["-a", "-s", &xvfb_screen(pw, ph)])
         .arg(env!("CARGO_BIN_EXE_sternhalma"))
         .args(["--size", &format!("{w}x{h}"), "--scale", &scale.to_string()])
         .args(["--tour", dir.to_str().unwrap()])
@@ -449,7 +455,7 @@ fn quiet_at_the_end(name: &str, args: &[&str]) -> f32 {
     let _ = std::fs::remove_file(&log);
     let out = Command::new("xvfb-run")
         .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
-        .args(["-a", "-s", "-screen 0 1296x816x24"])
+        .args(["-a", "-s", &xvfb_screen(1280, 800)])
         .arg(env!("CARGO_BIN_EXE_sternhalma"))
         .args(["--size", "1280x800", "--frame-log", log.to_str().unwrap()])
         .args(["--exit-after", &IDLE_RUN_SECS.to_string()])

@@ -144,7 +144,7 @@ fn hud(
             ui.spacing_mut().item_spacing.y = 4.0;
             ui.add_space(4.0);
             turn_line(ui, &game, &current, turn, paused, seat_shown);
-            let per_line = ((ui.available_width() / 175.0) as usize).max(1);
+            let per_line = ((ui.available_width() / 200.0) as usize).max(1);
             players(ui, &game, &current, per_line);
         });
         egui::Panel::bottom("hud-bottom").show(&mut panels.root, |ui| {
