@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev
   libvulkan1 mesa-vulkan-drivers libgl1-mesa-dri)
 if [ "${1:-}" = "--headless" ]; then
-  packages+=(xvfb xauth)
+  packages+=(xvfb xauth xdotool xclip)
 fi
 
 missing=()

@@ -495,3 +495,76 @@ fn nothing_is_drawn_while_idle() {
         "the game drew frames until {game:.1} s before the end, waiting for a person"
     );
 }
+
+/// The centre of the control labelled `label` in a tour's layout of `screen`, in points.
+fn control_centre(dir: &std::path::Path, screen: &str, label: &str) -> (f32, f32) {
+    let (_, widgets) = read_layout(&dir.join(format!("{screen}.layout")));
+    let w = widgets
+        .iter()
+        .find(|w| w.kind == "control" && w.label == label)
+        .unwrap_or_else(|| panic!("{screen}: no control '{label}'"));
+    ((w.rect[0] + w.rect[2]) / 2.0, (w.rect[1] + w.rect[3]) / 2.0)
+}
+
+#[test]
+#[ignore = "needs xvfb-run, Vulkan, xdotool and xclip; ./test.sh runs it"]
+fn paste_takes_a_move_list_from_the_system_clipboard_and_play_on_continues_it() {
+    let (w, h) = (390, 844);
+    // Where the buttons are, from a tour at the same size.
+    let tour = out_dir().join("clipboard-tour");
+    let _ = std::fs::remove_dir_all(&tour);
+    std::fs::create_dir_all(&tour).unwrap();
+    let record = finished_record(&tour);
+    let out = Command::new("xvfb-run")
+        .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
+        .args(["-a", "-s", &xvfb_screen(w, h)])
+        .arg(env!("CARGO_BIN_EXE_sternhalma"))
+        .args(["--size", &format!("{w}x{h}"), "--tour", tour.to_str().unwrap()])
+        .args(["--record", record.to_str().unwrap()])
+        .output()
+        .expect("xvfb-run runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let paste = control_centre(&tour, "records", "📋 Paste");
+    let open = control_centre(&tour, "records", "Open pasted");
+    let play_on = control_centre(&tour, "replay", "Play on");
+
+    // A person pastes what "Copy moves" gives, opens it and plays on from its end.
+    let moves = "Sternhalma — 2 players, 10 marbles — rules: classic\n1. k3-k5 e15-e13\n2. l4-l5\n";
+    let data = out_dir().join("clipboard-data");
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(&data).unwrap();
+    let frames = data.join("frames");
+    let click = |(x, y): (f32, f32)| format!("xdotool mousemove {x:.0} {y:.0} click 1; sleep 3");
+    let script = format!(
+        "printf '%s' \"$MOVES\" | xclip -selection clipboard -i >/dev/null 2>&1
+         \"$APP\" --size {w}x{h} --screen records --data-dir \"$DATA\" --frame-log \"$FRAMES\" \
+           --exit-after 90 >\"$DATA/log\" 2>&1 &
+         app=$!
+         for i in $(seq 120); do [ -s \"$FRAMES\" ] && break; sleep 0.5; done
+         sleep 4
+         {}
+         {}
+         {}
+         kill $app; wait $app; true",
+        click(paste),
+        click(open),
+        click(play_on)
+    );
+    let out = Command::new("xvfb-run")
+        .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
+        .env("APP", env!("CARGO_BIN_EXE_sternhalma"))
+        .env("MOVES", moves)
+        .env("DATA", &data)
+        .env("FRAMES", &frames)
+        .args(["-a", "-s", &xvfb_screen(w, h)])
+        .args(["sh", "-c", &script])
+        .output()
+        .expect("xvfb-run runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The match played on from the pasted moves is the one saved.
+    let saved = std::fs::read_to_string(data.join("game.ron"))
+        .expect("playing on from the pasted record saved the match");
+    for m in ["\"k3-k5\"", "\"e15-e13\"", "\"l4-l5\""] {
+        assert!(saved.contains(m), "{m} missing from the save:\n{saved}");
+    }
+}
