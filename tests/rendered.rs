@@ -519,11 +519,20 @@ fn paste_takes_a_move_list_from_the_system_clipboard_and_play_on_continues_it() 
         .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
         .args(["-a", "-s", &xvfb_screen(w, h)])
         .arg(env!("CARGO_BIN_EXE_sternhalma"))
-        .args(["--size", &format!("{w}x{h}"), "--tour", tour.to_str().unwrap()])
+        .args([
+            "--size",
+            &format!("{w}x{h}"),
+            "--tour",
+            tour.to_str().unwrap(),
+        ])
         .args(["--record", record.to_str().unwrap()])
         .output()
         .expect("xvfb-run runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let paste = control_centre(&tour, "records", "📋 Paste");
     let open = control_centre(&tour, "records", "Open pasted");
     let play_on = control_centre(&tour, "replay", "Play on");
@@ -560,7 +569,11 @@ fn paste_takes_a_move_list_from_the_system_clipboard_and_play_on_continues_it() 
         .args(["sh", "-c", &script])
         .output()
         .expect("xvfb-run runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // The match played on from the pasted moves is the one saved.
     let saved = std::fs::read_to_string(data.join("game.ron"))
         .expect("playing on from the pasted record saved the match");
