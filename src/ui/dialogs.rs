@@ -274,22 +274,28 @@ fn handover(ctx: &egui::Context, point: sternhalma_rules::Point, players: u8) ->
                     let marble = (col.height() * 0.3).clamp(60.0, 180.0);
                     ui.add_space(((col.height() - marble - 200.0) / 2.0).max(0.0));
                     theme::swatch(ui, colour, marble);
-                    theme::text(
-                        ui,
-                        RichText::new(format!("Pass the device to {}", point_name(point)))
-                            .size(28.0)
-                            .strong(),
-                    );
-                    theme::text(
-                        ui,
-                        RichText::new(format!(
-                            "{players} people share this device: the board turns to each in \
-                             turn."
-                        ))
-                        .color(MUTED),
-                    );
-                    ui.add_space(12.0);
-                    ready = theme::wide_button(ui, "I'm ready", true);
+                    // The words on a card of their own, readable over the turning board.
+                    egui::Frame::window(ui.style())
+                        .fill(theme::CARD)
+                        .inner_margin(16.0)
+                        .show(ui, |ui| {
+                            theme::text(
+                                ui,
+                                RichText::new(format!("Pass the device to {}", point_name(point)))
+                                    .size(28.0)
+                                    .strong(),
+                            );
+                            theme::text(
+                                ui,
+                                RichText::new(format!(
+                                    "{players} people share this device: the board turns to \
+                                     each in turn."
+                                ))
+                                .color(MUTED),
+                            );
+                            ui.add_space(12.0);
+                            ready = theme::wide_button(ui, "I'm ready", true);
+                        });
                 });
             });
         });
