@@ -332,19 +332,12 @@ const TOUR: [(&str, &str); 9] = [
     ("replay", "Close"),
 ];
 
-/// Runs the real binary through every screen at `w`×`h` points and `scale` pixels per point,
-/// and checks each screen's layout: every control and text inside the window (or inside a
-/// scrolling body that lies inside it), nothing cut at the sides, every control at least
-/// 44×44 points, and the screen's main control there.
-fn check_tour(w: u32, h: u32, scale: u32) {
-    let dir = out_dir().join(format!("tour-{w}x{h}@{scale}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let record = finished_record(&dir);
-    let (pw, ph) = (w * scale, h * scale);
+/// Runs the real binary's tour of every screen into `dir`, at `w`×`h` points and `scale`
+/// pixels per point, with `record` for the results page and the replay.
+fn run_tour(dir: &std::path::Path, (w, h): (u32, u32), scale: u32, record: &std::path::Path) {
     let out = Command::new("xvfb-run")
         .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
-        .args(["-a", "-s", &xvfb_screen(pw, ph)])
+        .args(["-a", "-s", &xvfb_screen(w * scale, h * scale)])
         .arg(env!("CARGO_BIN_EXE_sternhalma"))
         .args(["--size", &format!("{w}x{h}"), "--scale", &scale.to_string()])
         .args(["--tour", dir.to_str().unwrap()])
@@ -357,6 +350,19 @@ fn check_tour(w: u32, h: u32, scale: u32) {
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Runs the real binary through every screen at `w`×`h` points and `scale` pixels per point,
+/// and checks each screen's layout: every control and text inside the window (or inside a
+/// scrolling body that lies inside it), nothing cut at the sides, every control at least
+/// 44×44 points, and the screen's main control there.
+fn check_tour(w: u32, h: u32, scale: u32) {
+    let dir = out_dir().join(format!("tour-{w}x{h}@{scale}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = finished_record(&dir);
+    let (pw, ph) = (w * scale, h * scale);
+    run_tour(&dir, (w, h), scale, &record);
     let mut problems = vec![];
     for (screen, must) in TOUR {
         let img = image::open(dir.join(format!("{screen}.png"))).expect("a PNG");
@@ -515,24 +521,7 @@ fn paste_takes_a_move_list_from_the_system_clipboard_and_play_on_continues_it() 
     let _ = std::fs::remove_dir_all(&tour);
     std::fs::create_dir_all(&tour).unwrap();
     let record = finished_record(&tour);
-    let out = Command::new("xvfb-run")
-        .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
-        .args(["-a", "-s", &xvfb_screen(w, h)])
-        .arg(env!("CARGO_BIN_EXE_sternhalma"))
-        .args([
-            "--size",
-            &format!("{w}x{h}"),
-            "--tour",
-            tour.to_str().unwrap(),
-        ])
-        .args(["--record", record.to_str().unwrap()])
-        .output()
-        .expect("xvfb-run runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_tour(&tour, (w, h), 1, &record);
     let paste = control_centre(&tour, "records", "📋 Paste");
     let open = control_centre(&tour, "records", "Open pasted");
     let play_on = control_centre(&tour, "replay", "Play on");

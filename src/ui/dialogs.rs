@@ -133,6 +133,19 @@ pub fn resign_meaning(game: &Game, seat: usize) -> Vec<String> {
     lines
 }
 
+/// Acts on a dialog's answer: the first answer agrees (`agree` queues what was asked for), any
+/// other closes the question; no answer yet leaves it up.
+fn answer(ask: &mut AskFirst, chosen: Option<usize>, agree: impl FnOnce(&mut AskFirst)) {
+    match chosen {
+        Some(0) => {
+            ask.question = None;
+            agree(ask);
+        }
+        Some(_) => ask.question = None,
+        None => {}
+    }
+}
+
 fn questions(
     mut contexts: EguiContexts,
     mut ask: ResMut<AskFirst>,
@@ -150,20 +163,14 @@ fn questions(
             };
             let name = point_name(game.setup().seat_points()[seat]);
             let title = format!("Resign {name}?");
-            match theme::dialog(
+            let chosen = theme::dialog(
                 ctx,
                 "resign",
                 &title,
                 &resign_meaning(&game, seat),
                 &[("Resign", false), ("Keep playing", true)],
-            ) {
-                Some(0) => {
-                    ask.question = None;
-                    ask.agreed.push(Command::Resign(seat));
-                }
-                Some(_) => ask.question = None,
-                None => {}
-            }
+            );
+            answer(&mut ask, chosen, |a| a.agreed.push(Command::Resign(seat)));
         }
         Question::PlayOnRecord(level) => {
             let body = [
@@ -171,40 +178,30 @@ fn questions(
                  be continued."
                     .to_string(),
             ];
-            match theme::dialog(
+            let chosen = theme::dialog(
                 ctx,
                 "play-on",
                 "Play on from the record?",
                 &body,
                 &[("Play on", false), ("Go back", true)],
-            ) {
-                Some(0) => {
-                    ask.question = None;
-                    ask.agreed_records.push(RecordCommand::PlayFromHere(level));
-                }
-                Some(_) => ask.question = None,
-                None => {}
-            }
+            );
+            answer(&mut ask, chosen, |a| {
+                a.agreed_records.push(RecordCommand::PlayFromHere(level));
+            });
         }
         Question::Leave(config) => {
             let body = [
                 "The game under way ends here and cannot be continued.".to_string(),
                 "To keep it, go back: Continue on the main menu brings it back.".to_string(),
             ];
-            match theme::dialog(
+            let chosen = theme::dialog(
                 ctx,
                 "leave",
                 "Start a new game?",
                 &body,
                 &[("Start the new game", false), ("Go back", true)],
-            ) {
-                Some(0) => {
-                    ask.question = None;
-                    ask.agreed.push(Command::Start(config));
-                }
-                Some(_) => ask.question = None,
-                None => {}
-            }
+            );
+            answer(&mut ask, chosen, |a| a.agreed.push(Command::Start(config)));
         }
     }
     Ok(())
