@@ -206,30 +206,33 @@ impl Stats {
 
 /// The most hops in one move by any of `seats`.
 fn longest_chain(game: &Game, seats: &[usize]) -> u32 {
+    let by_seat = moves_by_seat(game);
     seats
         .iter()
-        .flat_map(|&s| moves_of(game, s))
-        .map(|p| hops(&p))
+        .filter_map(|&s| by_seat.get(s))
+        .flatten()
+        .map(|p| hops(p))
         .max()
         .unwrap_or(0)
 }
 
-/// The paths `seat` moved along, found by replaying the game from its start (the actions
-/// alone do not say who made them: passes and players out change the order).
-pub fn moves_of(game: &Game, seat: usize) -> Vec<Vec<sternhalma_rules::Hole>> {
+/// The paths each seat moved along (indexed by seat), found by replaying the game once from
+/// its start (the actions alone do not say who made them: passes and players out change the
+/// order).
+pub fn moves_by_seat(game: &Game) -> Vec<Vec<Vec<sternhalma_rules::Hole>>> {
+    let mut paths = vec![vec![]; game.setup().players as usize];
     let Ok(mut replay) = GameRecord::from_game(game).replay_to(0) else {
-        return vec![];
+        return paths;
     };
-    let mut paths = vec![];
     for (i, action) in game.actions().iter().enumerate() {
         if replay.actions().len() > i {
             // An automatic pass, already played by the replay.
             continue;
         }
         if let (Action::Move(path), Some(mover)) = (action, replay.to_move())
-            && mover == seat
+            && let Some(own) = paths.get_mut(mover)
         {
-            paths.push(path.clone());
+            own.push(path.clone());
         }
         if replay.act(action.clone()).is_err() {
             break;

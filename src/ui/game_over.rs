@@ -118,6 +118,7 @@ pub fn ending(game: &sternhalma_rules::Game, reason: EndReason) -> String {
 
 fn game_over(
     mut contexts: EguiContexts,
+    mut per_seat: Local<Option<(u64, SeatChains)>>,
     game: Res<CurrentGame>,
     current: Res<CurrentMatch>,
     played: Res<PlayTime>,
@@ -132,7 +133,17 @@ fn game_over(
     };
     let setup = *game.setup();
     let points = setup.seat_points();
-    let moves_by = |seat: usize| chains_by(&game, seat);
+    // Each seat's moves and best chain need a replay of the game: once per finished game,
+    // not once per frame the page is drawn.
+    let key = game.hash() ^ game.actions().len() as u64;
+    if per_seat.as_ref().is_none_or(|(k, _)| *k != key) {
+        *per_seat = Some((key, chains_by_seat(&game)));
+    }
+    let chains = per_seat
+        .as_ref()
+        .map(|(_, c)| c.clone())
+        .unwrap_or_default();
+    let moves_by = |seat: usize| chains.get(seat).copied().unwrap_or((0, 0));
     let mut action = None;
     theme::page(
         ctx,
@@ -230,15 +241,18 @@ fn game_over(
     Ok(())
 }
 
-/// A seat's number of moves and its longest jump chain.
-fn chains_by(game: &sternhalma_rules::Game, seat: usize) -> (usize, u32) {
-    let moves = crate::stats::moves_of(game, seat);
-    let best = moves
+/// Per seat: its number of moves and its longest jump chain.
+type SeatChains = Vec<(usize, u32)>;
+
+/// Each seat's number of moves and its longest jump chain.
+fn chains_by_seat(game: &sternhalma_rules::Game) -> SeatChains {
+    crate::stats::moves_by_seat(game)
         .iter()
-        .map(|p| crate::stats::hops(p))
-        .max()
-        .unwrap_or(0);
-    (moves.len(), best)
+        .map(|moves| {
+            let best = moves.iter().map(|p| crate::stats::hops(p)).max();
+            (moves.len(), best.unwrap_or(0))
+        })
+        .collect()
 }
 
 #[cfg(test)]
