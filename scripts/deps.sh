@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the game needs to build and run (and, with --headless, to
-# render without a screen under Xvfb, as the tests do). Does nothing when all are present.
+# render without a screen under Xvfb and to drive the web build in headless Chromium, as the
+# tests do). Does nothing when all are present.
 set -euo pipefail
 
 packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev
   libvulkan1 mesa-vulkan-drivers libgl1-mesa-dri)
 if [ "${1:-}" = "--headless" ]; then
-  packages+=(xvfb xauth xdotool xclip)
+  packages+=(xvfb xauth xdotool xclip chromium)
 fi
 
 missing=()
@@ -24,4 +25,11 @@ fi
 if ! command -v cargo >/dev/null; then
   echo "Rust 1.95 or newer is needed: install it with rustup (https://rustup.rs)." >&2
   exit 1
+fi
+
+# The browser tests: Playwright drives Debian's Chromium (it never downloads a browser of its
+# own), Pillow reads the screenshots' pixels.
+if [ "${1:-}" = "--headless" ] && ! python3 -c "import playwright, PIL" 2>/dev/null; then
+  echo "Installing Python packages: playwright pillow"
+  python3 -m pip install -q --disable-pip-version-check "playwright==1.65.2" "pillow==13.0.0"
 fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Draws the app icon (the star board with the six colours in their points) and writes every
-PNG that the Android and iOS projects use. Pure Python standard library (zlib + struct), no
+PNG that the Android and iOS projects and the web page use. Pure Python standard library (zlib + struct), no
 imaging library: shapes are drawn with analytic anti-aliasing (coverage from the distance to
 each shape's edge).
 
@@ -21,6 +21,7 @@ import zlib
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 ANDROID_RES = os.path.join(ROOT, "android", "app", "src", "main", "res")
 IOS_ICONSET = os.path.join(ROOT, "ios", "Sternhalma", "Assets.xcassets", "AppIcon.appiconset")
+WEB_ICONS = os.path.join(ROOT, "web", "icons")
 
 # Android densities: name -> scale over mdpi (1 dp = 1 px at mdpi).
 DENSITIES = {"mdpi": 1.0, "hdpi": 1.5, "xhdpi": 2.0, "xxhdpi": 3.0, "xxxhdpi": 4.0}
@@ -298,6 +299,10 @@ def outputs():
     # The store listing icon (Google Play asks for 512 x 512, uploaded by hand).
     out.append((os.path.join(ROOT, "android", "app", "src", "main", "ic_launcher-playstore.png"), 512, full_icon, False))
     out.append((os.path.join(IOS_ICONSET, "AppIcon-1024.png"), 1024, full_icon, True))
+    # The web app manifest's icons (web/manifest.webmanifest) and Safari's home-screen icon.
+    for size in (192, 512):
+        out.append((os.path.join(WEB_ICONS, f"icon-{size}.png"), size, full_icon, True))
+    out.append((os.path.join(WEB_ICONS, "apple-touch-icon.png"), 180, full_icon, True))
     return out
 
 

@@ -28,6 +28,8 @@ pub mod state;
 pub mod stats;
 pub mod ui;
 pub mod view;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 /// The game's logic, with no rendering and no egui: safe on `MinimalPlugins`.
 pub struct CorePlugin;
@@ -64,6 +66,8 @@ impl Plugin for GamePlugin {
             screenshot::plugin,
             sound::plugin,
         ));
+        #[cfg(target_arch = "wasm32")]
+        app.add_plugins(web::plugin);
     }
 }
 
@@ -244,6 +248,8 @@ pub fn run(options: Options) -> AppExit {
         prefers_status_bar_hidden: true,
         ..default()
     };
+    #[cfg(target_arch = "wasm32")]
+    web::configure_window(&mut window);
     if let Some((w, h)) = options.size {
         let s = options.scale.unwrap_or(1.0);
         let px = |points: u32| (points as f32 * s).round() as u32;
@@ -253,13 +259,21 @@ pub fn run(options: Options) -> AppExit {
         window.resolution.set_scale_factor_override(Some(s));
     }
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+    let plugins = DefaultPlugins.set(WindowPlugin {
         primary_window: Some(window),
         ..default()
-    }))
-    // Idle means idle: no frames unless something moves, thinks, ticks or is touched.
-    .insert_resource(ui::idle_updates())
-    .add_plugins(GamePlugin);
+    });
+    // The web fetches assets over HTTP: asking for `.meta` files that do not exist costs a
+    // failed request per sound.
+    #[cfg(target_arch = "wasm32")]
+    let plugins = plugins.set(bevy::asset::AssetPlugin {
+        meta_check: bevy::asset::AssetMetaCheck::Never,
+        ..default()
+    });
+    app.add_plugins(plugins)
+        // Idle means idle: no frames unless something moves, thinks, ticks or is touched.
+        .insert_resource(ui::idle_updates())
+        .add_plugins(GamePlugin);
     let data_dir = match (&options.data_dir, &options.screenshot) {
         (Some(dir), _) => persist::DataDir(Some(dir.into())),
         // A scripted screenshot must neither show nor overwrite the player's own game.

@@ -7,6 +7,7 @@
 
 use crate::board::{CurrentGame, CurrentMatch, Marble, Seat};
 use crate::config::{Controller, MatchConfig};
+use crate::persist::disk;
 use crate::persist::files::{timestamp, write_atomic};
 use crate::persist::formats::preset_of;
 use crate::persist::{DataDir, MatchId, SavingSuspended, StatsCounted};
@@ -14,9 +15,9 @@ use crate::play::{BoardChanged, LoadMatch, Notice};
 use crate::state::{AppSystems, Pause, Screen};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 use sternhalma_rules::ai::Level;
 use sternhalma_rules::{Game, GameRecord, move_list_text};
+use web_time::SystemTime;
 
 /// The folder under the data directory that holds exported records.
 pub const RECORDS_DIR: &str = "records";
@@ -93,11 +94,8 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The record files in `dir`, newest first.
 pub fn list_records(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return vec![];
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
+    let mut files: Vec<PathBuf> = disk::list(dir)
+        .into_iter()
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .collect();
     files.sort();
@@ -179,7 +177,9 @@ fn open_record(
                     .unwrap_or_default()
                     .to_string_lossy()
                     .into_owned(),
-                std::fs::read_to_string(path).map_err(|e| format!("it could not be read: {e}")),
+                disk::read(path)
+                    .map_err(|e| format!("it could not be read: {e}"))
+                    .and_then(|b| String::from_utf8(b).map_err(|_| "it is not text".into())),
             ),
             _ => continue,
         };

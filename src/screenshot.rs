@@ -23,8 +23,8 @@ use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 use sternhalma_rules::{Hole, parse_hole, parse_path};
+use web_time::Instant;
 
 /// Frames to wait before the first capture: software renderers compile pipelines over the
 /// first frames.
@@ -331,7 +331,7 @@ fn drive_script(
 
 /// Every widget laid out in the last pass, one per line, in points:
 /// `control|text x0 y0 x1 y1 clip x0 y0 x1 y1 label`, after a `window W H` line.
-fn layout_text(window: Vec2, laid_out: &[theme::LaidOut]) -> String {
+pub(crate) fn layout_text(window: Vec2, laid_out: &[theme::LaidOut]) -> String {
     let mut text = format!("window {} {}\n", window.x, window.y);
     for w in laid_out {
         let kind = match w.kind {

@@ -2,6 +2,7 @@
 //! one frame: read input, act on it, then show the result.
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 /// Which screen is up. The board stays spawned under the menus so "continue" is instant.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -75,6 +76,8 @@ pub enum AppSystems {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, go_back.in_set(AppSystems::Apply))
+        .add_message::<RequestRedraw>()
+        .add_systems(Last, wake_for_pending_transitions)
         .init_state::<Screen>()
         .init_state::<Pause>()
         .add_sub_state::<Turn>()
@@ -88,6 +91,32 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         );
+}
+
+/// A state change set this frame happens at the start of the next one, and an idle app only
+/// runs a next frame when asked: without this, the end of an animation that hands the turn
+/// to the computer could wait for the next touch (the browser's event loop showed it).
+fn wake_for_pending_transitions(
+    screen: Res<NextState<Screen>>,
+    pause: Res<NextState<Pause>>,
+    turn: Option<Res<NextState<Turn>>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let pending = |n: &dyn PendingCheck| n.is_pending();
+    if pending(&*screen) || pending(&*pause) || turn.as_deref().is_some_and(|t| pending(t)) {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// Whether a [`NextState`] holds a transition.
+trait PendingCheck {
+    fn is_pending(&self) -> bool;
+}
+
+impl<S: bevy::state::state::FreelyMutableState> PendingCheck for NextState<S> {
+    fn is_pending(&self) -> bool {
+        !matches!(self, NextState::Unchanged)
+    }
 }
 
 /// Esc or the Android back button, when the board did not use it: one screen back.

@@ -2,10 +2,10 @@
 //! old one) and careful reads that set a damaged file aside instead of failing or overwriting
 //! it. No Bevy here, so every crash and corruption case is tested directly.
 
-use std::fs::{self, File};
-use std::io::{self, Write};
+use super::disk;
+use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use web_time::{SystemTime, UNIX_EPOCH};
 
 /// The points of an atomic write, in order: a test hook may stop the writer at any of them, as
 /// a crash or a killed app would.
@@ -53,73 +53,103 @@ pub fn write_atomic_with(
     bytes: &[u8],
     hook: &mut dyn FnMut(WriteStep) -> io::Result<()>,
 ) -> io::Result<()> {
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir)?;
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = hook;
+        disk::write(path, bytes)
     }
-    let tmp = temp_path(path);
-    match write_steps(path, &tmp, bytes, hook) {
-        Ok(()) => Ok(()),
-        // The hook stopped the writer as a crash would: nothing more may happen.
-        Err(Stop::Crashed(e)) => Err(e),
-        // A real error (disk full, no permission): tidy up; the old file is untouched.
-        Err(Stop::Failed(e)) => {
-            let _ = fs::remove_file(&tmp);
-            Err(e)
-        }
-    }
+    #[cfg(not(target_arch = "wasm32"))]
+    native::write_atomic_with(path, bytes, hook)
 }
 
 /// Removes temporary files that a killed write left in `dir` (any older than a minute: a
 /// younger one may belong to another copy of the app still writing).
 pub fn remove_stale_temps(dir: &Path, now: SystemTime) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let path = e.path();
-        let stale = e
-            .metadata()
-            .and_then(|m| m.modified())
-            .is_ok_and(|t| now.duration_since(t).is_ok_and(|age| age.as_secs() > 60));
-        if stale && path.extension().is_some_and(|x| x == "tmp") {
-            let _ = fs::remove_file(path);
+    #[cfg(not(target_arch = "wasm32"))]
+    native::remove_stale_temps(dir, now);
+    #[cfg(target_arch = "wasm32")]
+    let _ = (dir, now);
+}
+
+/// The native file steps of [`write_atomic_with`] and the clean-up after killed writes (the
+/// web stores whole values, so it has neither).
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use super::*;
+    use std::fs::{self, File};
+    use std::io::Write;
+
+    pub(super) fn write_atomic_with(
+        path: &Path,
+        bytes: &[u8],
+        hook: &mut dyn FnMut(WriteStep) -> io::Result<()>,
+    ) -> io::Result<()> {
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir)?;
+        }
+        let tmp = temp_path(path);
+        match write_steps(path, &tmp, bytes, hook) {
+            Ok(()) => Ok(()),
+            // The hook stopped the writer as a crash would: nothing more may happen.
+            Err(Stop::Crashed(e)) => Err(e),
+            // A real error (disk full, no permission): tidy up; the old file is untouched.
+            Err(Stop::Failed(e)) => {
+                let _ = fs::remove_file(&tmp);
+                Err(e)
+            }
         }
     }
-}
 
-/// Why a write stopped.
-enum Stop {
-    /// The file system refused.
-    Failed(io::Error),
-    /// The test hook simulated a crash.
-    Crashed(io::Error),
-}
-
-fn write_steps(
-    path: &Path,
-    tmp: &Path,
-    bytes: &[u8],
-    hook: &mut dyn FnMut(WriteStep) -> io::Result<()>,
-) -> Result<(), Stop> {
-    let mut step = |s| hook(s).map_err(Stop::Crashed);
-    let mut file = File::create(tmp).map_err(Stop::Failed)?;
-    step(WriteStep::Created)?;
-    let half = bytes.len() / 2;
-    file.write_all(&bytes[..half]).map_err(Stop::Failed)?;
-    step(WriteStep::HalfWritten)?;
-    file.write_all(&bytes[half..]).map_err(Stop::Failed)?;
-    step(WriteStep::Written)?;
-    file.sync_all().map_err(Stop::Failed)?;
-    drop(file);
-    step(WriteStep::Synced)?;
-    fs::rename(tmp, path).map_err(Stop::Failed)?;
-    // The rename itself must reach the disk too; not every platform can sync a directory.
-    if let Some(dir) = path.parent()
-        && let Ok(d) = File::open(dir)
-    {
-        let _ = d.sync_all();
+    pub(super) fn remove_stale_temps(dir: &Path, now: SystemTime) {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            let stale = e
+                .metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| now.duration_since(t).is_ok_and(|age| age.as_secs() > 60));
+            if stale && path.extension().is_some_and(|x| x == "tmp") {
+                let _ = fs::remove_file(path);
+            }
+        }
     }
-    step(WriteStep::Renamed)
+
+    /// Why a write stopped.
+    enum Stop {
+        /// The file system refused.
+        Failed(io::Error),
+        /// The test hook simulated a crash.
+        Crashed(io::Error),
+    }
+
+    fn write_steps(
+        path: &Path,
+        tmp: &Path,
+        bytes: &[u8],
+        hook: &mut dyn FnMut(WriteStep) -> io::Result<()>,
+    ) -> Result<(), Stop> {
+        let mut step = |s| hook(s).map_err(Stop::Crashed);
+        let mut file = File::create(tmp).map_err(Stop::Failed)?;
+        step(WriteStep::Created)?;
+        let half = bytes.len() / 2;
+        file.write_all(&bytes[..half]).map_err(Stop::Failed)?;
+        step(WriteStep::HalfWritten)?;
+        file.write_all(&bytes[half..]).map_err(Stop::Failed)?;
+        step(WriteStep::Written)?;
+        file.sync_all().map_err(Stop::Failed)?;
+        drop(file);
+        step(WriteStep::Synced)?;
+        fs::rename(tmp, path).map_err(Stop::Failed)?;
+        // The rename itself must reach the disk too; not every platform can sync a directory.
+        if let Some(dir) = path.parent()
+            && let Ok(d) = File::open(dir)
+        {
+            let _ = d.sync_all();
+        }
+        step(WriteStep::Renamed)
+    }
 }
 
 /// Why a file could not be used: a few plain words for the player, the details for the log.
@@ -171,7 +201,7 @@ pub fn load_or_set_aside<T>(
     now: SystemTime,
     parse: impl FnOnce(&str) -> Result<T, Problem>,
 ) -> Loaded<T> {
-    let bytes = match fs::read(path) {
+    let bytes = match disk::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Loaded::Missing,
         Err(e) => {
@@ -212,8 +242,8 @@ pub fn set_aside(path: &Path, now: SystemTime) -> io::Result<PathBuf> {
             format!("-{n}")
         };
         let target = path.with_file_name(format!("{stem}.broken-{stamp}{suffix}{ext}"));
-        if !target.exists() {
-            fs::rename(path, &target)?;
+        if !disk::exists(&target) {
+            disk::rename(path, &target)?;
             return Ok(target);
         }
     }

@@ -3,6 +3,7 @@
 //! atomically in the platform's data directory. On start they are read back; a file that
 //! cannot be used is set aside with a timestamp and the player is told in one sentence.
 
+pub mod disk;
 pub mod files;
 pub mod formats;
 
@@ -13,11 +14,13 @@ use crate::state::{AppSystems, Pause};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
+
 use files::{Loaded, load_or_set_aside, write_atomic};
 use formats::{SavedMatch, SettingsFile};
 use std::path::PathBuf;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::Duration;
 use sternhalma_rules::RuleSet;
+use web_time::{Instant, SystemTime};
 
 /// The autosave of the match in progress.
 pub const SAVE_FILE: &str = "game.ron";
@@ -33,7 +36,7 @@ pub struct DataDir(pub Option<PathBuf>);
 impl DataDir {
     /// The platform's place for app data: `STERNHALMA_DATA_DIR` when set, the app's internal
     /// storage on Android, Application Support on iOS, the XDG / AppData / Library directory
-    /// on desktops.
+    /// on desktops, keys under `sternhalma/` in the browser's local storage on the web.
     pub fn platform() -> DataDir {
         if let Some(dir) = std::env::var_os("STERNHALMA_DATA_DIR") {
             return DataDir(Some(dir.into()));
@@ -53,7 +56,12 @@ impl DataDir {
                     .map(|h| PathBuf::from(h).join("Library/Application Support/Sternhalma")),
             )
         }
-        #[cfg(not(any(target_os = "android", target_os = "ios")))]
+        // The browser's localStorage, whose keys are these paths (see `disk`).
+        #[cfg(target_arch = "wasm32")]
+        {
+            DataDir(Some(PathBuf::from("sternhalma")))
+        }
+        #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
         {
             DataDir(
                 directories::ProjectDirs::from("org", "Sternhalma", "Sternhalma")
@@ -235,7 +243,7 @@ fn load_saved_match(
     );
     let Some(r) = loaded else {
         // Still there after a failed load: it could not be moved aside, so it is left alone.
-        if dir.file(SAVE_FILE).is_some_and(|p| p.exists()) {
+        if dir.file(SAVE_FILE).is_some_and(|p| disk::exists(&p)) {
             last.blocked = true;
         }
         return;

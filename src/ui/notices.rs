@@ -13,8 +13,9 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use sternhalma_rules::Event;
+use web_time::Instant;
 
 /// Seconds a notice stays on screen.
 const NOTICE_SECS: f32 = 3.5;

@@ -1,5 +1,6 @@
-//! Computer players and hints: the engine's `ai::choose_move` runs on a copy of the game in
-//! Bevy's async compute pool, so the frame never waits for it. Its move comes back as an
+//! Computer players and hints: the engine's `ai::choose_move` runs on a copy of the game off
+//! the frame loop ([`engine`]: a pool thread, or a Web Worker in the browser), so the frame
+//! never waits for it. Its move comes back as an
 //! ordinary [`MoveRequest`] and is animated like a person's. Leaving the thinking state (undo,
 //! pause, a new game) drops the task and raises its cancel flag.
 
@@ -8,13 +9,13 @@ use crate::config::Controller;
 use crate::play::{BoardChanged, MoveApplied, MoveRequest, TurnStarted};
 use crate::state::{AppSystems, Turn};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy::window::RequestRedraw;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use engine::Thinking;
 use sternhalma_rules::Move;
-use sternhalma_rules::ai::{Budget, Clock, Level, choose_move};
+use sternhalma_rules::ai::{Clock, Level};
+use web_time::Instant;
+
+pub mod engine;
 
 /// The level that suggests moves to people who ask for a hint.
 pub const HINT_LEVEL: Level = Level::Expert;
@@ -53,11 +54,10 @@ pub struct Hint(pub Option<Move>);
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AskHint;
 
-/// A search running off the main thread.
+/// A search running off the frame loop; despawning it stops the search.
 #[derive(Component)]
 pub struct Search {
-    task: Task<Option<Move>>,
-    cancel: Arc<AtomicBool>,
+    thinking: Thinking,
     purpose: Purpose,
 }
 
@@ -74,7 +74,6 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hint>()
         .add_message::<AskHint>()
         .add_message::<RequestRedraw>()
-        .add_observer(cancel_on_removal)
         .add_systems(OnEnter(Turn::Thinking), start_thinking)
         .add_systems(
             Update,
@@ -99,7 +98,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Starts `choose_move` on a copy of the game in the compute pool.
+/// Starts a search of the position on the board.
 fn spawn_search(
     commands: &mut Commands,
     game: &CurrentGame,
@@ -107,23 +106,10 @@ fn spawn_search(
     purpose: Purpose,
     scope: Turn,
 ) {
-    let copy = game.0.clone();
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
     let seed = game.hash() ^ game.actions().len() as u64;
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let clock = InstantClock(Instant::now());
-        let budget = Budget {
-            max_ms: Some(think_ms(level)),
-            clock: &clock,
-            cancel: Some(&flag),
-        };
-        choose_move(&copy, level, seed, &budget)
-    });
     commands.spawn((
         Search {
-            task,
-            cancel,
+            thinking: Thinking::start(&game.0, level, seed),
             purpose,
         },
         DespawnOnExit(scope),
@@ -158,7 +144,7 @@ fn collect_results(
     mut requests: MessageWriter<MoveRequest>,
 ) {
     for (e, mut search) in &mut searches {
-        let Some(result) = check_ready(&mut search.task) else {
+        let Some(result) = search.thinking.poll() else {
             continue;
         };
         commands.entity(e).despawn();
@@ -193,11 +179,5 @@ fn keep_awake_while_thinking(
 fn clear_hint(mut hint: ResMut<Hint>) {
     if hint.0.is_some() {
         hint.0 = None;
-    }
-}
-
-fn cancel_on_removal(removed: On<Remove, Search>, searches: Query<&Search>) {
-    if let Ok(s) = searches.get(removed.entity) {
-        s.cancel.store(true, Ordering::Relaxed);
     }
 }
