@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # The project's test command, exactly what CI runs: formatting, lints, every test of the
-# engine and the app, a rendered check of the real window under Xvfb, and the web build in a
-# real browser.
+# engine and the app, and a rendered check of the real window under Xvfb.
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/deps.sh --headless
@@ -14,8 +13,3 @@ cargo test --workspace --profile ci
 # screenshots at desktop, phone and tablet sizes checked pixel by pixel against the engine.
 # The PNGs stay in target/screenshots/.
 cargo test --profile ci --test rendered -- --ignored --test-threads 1
-# The web build in headless Chromium, as a phone (390x844 at 3x, touch) and a desktop: menu,
-# a game against the computer, lit holes checked against the engine, saves in localStorage,
-# rotation. Screenshots stay in target/screenshots/web/.
-scripts/web.sh
-python3 tests/web/web_test.py

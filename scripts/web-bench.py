@@ -4,6 +4,9 @@ Chromium here: what the page downloads (raw and gzip), the time to the main menu
 frame while the expert thinks, and the frames drawn while nobody acts. Figures, not tests:
 they depend on the machine, so nothing here passes or fails.
 
+Draft: written with the web build but not yet run to the end; its figures are not in the
+README until it has been.
+
     python3 scripts/web-bench.py [--dir target/web] [--runs 3]
 """
 
