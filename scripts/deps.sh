@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the game needs to build and run (and, with --headless, to
-# render without a screen under Xvfb and to drive the web build in headless Chromium, as the
-# tests do). Does nothing when all are present.
+# Installs the Debian packages the game needs to build and run (with --headless, also to
+# render without a screen under Xvfb, as the tests do; with --web, Chromium and the Python
+# packages the browser test drives it with). Does nothing when all are present.
 set -euo pipefail
 
 packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev
   libvulkan1 mesa-vulkan-drivers libgl1-mesa-dri)
 if [ "${1:-}" = "--headless" ]; then
-  packages+=(xvfb xauth xdotool xclip chromium)
+  packages+=(xvfb xauth xdotool xclip)
+fi
+if [ "${1:-}" = "--web" ]; then
+  packages+=(chromium)
 fi
 
 missing=()
@@ -29,7 +32,7 @@ fi
 
 # The browser tests: Playwright drives Debian's Chromium (it never downloads a browser of its
 # own), Pillow reads the screenshots' pixels.
-if [ "${1:-}" = "--headless" ] && ! python3 -c "import playwright, PIL" 2>/dev/null; then
+if [ "${1:-}" = "--web" ] && ! python3 -c "import playwright, PIL" 2>/dev/null; then
   echo "Installing Python packages: playwright pillow"
   python3 -m pip install -q --disable-pip-version-check "playwright==1.65.2" "pillow==13.0.0"
 fi
