@@ -19,8 +19,10 @@ if [ "$have" != "$want" ]; then
 fi
 
 target=wasm32-unknown-unknown
-cargo build --profile web --target "$target" -p sternhalma --bin sternhalma
-cargo build --profile web --target "$target" -p sternhalma-web-engine --lib
+# One invocation for both, so their shared dependencies are built once with one set of
+# features (two invocations rebuilt Bevy each time, as the features swapped).
+cargo build --profile web --target "$target" -p sternhalma -p sternhalma-web-engine --lib \
+  --bin sternhalma
 
 out=target/web
 rm -rf "$out"

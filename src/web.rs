@@ -1,10 +1,12 @@
 //! The browser page: the canvas the game draws into, and a small public state on `window`
 //! (`window.sternhalma`) that the page's own scripts and the browser tests read: where each
 //! hole is on the page, where each control is (egui draws into the canvas, so there is no DOM
-//! to find a button in), the game as a record, and the screen shown. It is written only on
+//! to find a button in), the game as a record, the screen shown, and the last pointer input
+//! the board received. It is written only on
 //! frames that run anyway and only when something in it changed, so an idle page stays idle.
 
 use crate::board::{BoardView, CurrentGame, hole_position};
+use crate::input::{PointerInput, PointerOverUi};
 use crate::screenshot::layout_text;
 use crate::state::Screen;
 use crate::ui::theme;
@@ -33,6 +35,9 @@ pub(super) fn plugin(app: &mut App) {
 fn publish_state(
     mut contexts: EguiContexts,
     mut last_layout: Local<String>,
+    mut pointer: MessageReader<PointerInput>,
+    mut last_pointer: Local<String>,
+    over_ui: Res<PointerOverUi>,
     view: Option<Res<BoardView>>,
     game: Option<Res<CurrentGame>>,
     screen: Res<State<Screen>>,
@@ -45,7 +50,13 @@ fn publish_state(
         .ctx_mut()
         .map(|ctx| layout_text(size, &theme::laid_out(ctx)))
         .unwrap_or_default();
+    let mut pointed = false;
+    for p in pointer.read() {
+        *last_pointer = format!("{p:?} over_ui={}", over_ui.0);
+        pointed = true;
+    }
     let changed = *last_layout != layout
+        || pointed
         || view.as_ref().is_some_and(|v| v.is_changed())
         || game.as_ref().is_some_and(|g| g.is_changed())
         || screen.is_changed()
@@ -72,6 +83,7 @@ fn publish_state(
     };
     set("holes", holes.into());
     set("layout", layout.clone().into());
+    set("pointer", last_pointer.clone().into());
     *last_layout = layout;
     set("record", record.into());
     set("screen", format!("{:?}", screen.get()).into());
