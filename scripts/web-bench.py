@@ -62,30 +62,34 @@ def downloads(page_urls, folder):
     return raw, packed, rows
 
 
-def to_menu(pw, url, folder):
-    """Seconds from navigation to the main menu, and what the page fetched on the way."""
+def at_menu(pw, url, init_script=None, on_response=None):
+    """A fresh desktop-sized browser with the game at its main menu: (browser, page)."""
     browser = launch(pw, 1)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    fetched = []
+    if init_script:
+        ctx.add_init_script(init_script)
     tab = ctx.new_page()
-    tab.on("response", lambda r: fetched.append(r.url))
+    if on_response:
+        tab.on("response", on_response)
     p = Page(tab, url, False, "bench")
     p.open()
     p.wait_screen("MainMenu")
-    ms = tab.evaluate("performance.now()")
+    return browser, p
+
+
+def to_menu(pw, url, folder):
+    """Seconds from navigation to the main menu, and what the page fetched on the way."""
+    fetched = []
+    browser, p = at_menu(pw, url, on_response=lambda r: fetched.append(r.url))
+    ms = p.page.evaluate("performance.now()")
     browser.close()
     return ms / 1000, fetched
 
 
 def idle_frames(pw, url, seconds=3):
     """Frames the game asks for over `seconds` at the menu, after it settled."""
-    browser = launch(pw, 1)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.add_init_script(IDLE_PROBE)
-    tab = ctx.new_page()
-    p = Page(tab, url, False, "bench")
-    p.open()
-    p.wait_screen("MainMenu")
+    browser, p = at_menu(pw, url, init_script=IDLE_PROBE)
+    tab = p.page
     tab.wait_for_timeout(2000)
     before = tab.evaluate("window.__game_frames")
     tab.wait_for_timeout(seconds * 1000)
@@ -97,13 +101,8 @@ def idle_frames(pw, url, seconds=3):
 def expert_frames(pw, url):
     """The longest gap between frames while the expert searches its first answer, and the
     number of frames drawn meanwhile."""
-    browser = launch(pw, 1)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.add_init_script(FRAME_PROBE)
-    tab = ctx.new_page()
-    p = Page(tab, url, False, "bench")
-    p.open()
-    p.wait_screen("MainMenu")
+    browser, p = at_menu(pw, url, init_script=FRAME_PROBE)
+    tab = p.page
     p.tap("New game")
     p.wait_screen("NewGame")
     choose_expert_opponent(p)

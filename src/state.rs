@@ -102,21 +102,14 @@ fn wake_for_pending_transitions(
     turn: Option<Res<NextState<Turn>>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let pending = |n: &dyn PendingCheck| n.is_pending();
-    if pending(&*screen) || pending(&*pause) || turn.as_deref().is_some_and(|t| pending(t)) {
+    if pending(&screen) || pending(&pause) || turn.is_some_and(|t| pending(&t)) {
         redraw.write(RequestRedraw);
     }
 }
 
 /// Whether a [`NextState`] holds a transition.
-trait PendingCheck {
-    fn is_pending(&self) -> bool;
-}
-
-impl<S: bevy::state::state::FreelyMutableState> PendingCheck for NextState<S> {
-    fn is_pending(&self) -> bool {
-        !matches!(self, NextState::Unchanged)
-    }
+fn pending<S: bevy::state::state::FreelyMutableState>(next: &NextState<S>) -> bool {
+    !matches!(next, NextState::Unchanged)
 }
 
 /// Esc or the Android back button, when the board did not use it: one screen back.

@@ -3,11 +3,24 @@
 //! engine (`web/engine`), so the page keeps drawing while the computer thinks. Either way a
 //! [`Thinking`] is polled once a frame and stops its search when dropped.
 
-use sternhalma_rules::Game;
-use sternhalma_rules::Move;
-use sternhalma_rules::ai::Level;
+use crate::ai::{InstantClock, think_ms};
+use std::sync::atomic::AtomicBool;
+use sternhalma_rules::ai::{Budget, Level, choose_move};
+use sternhalma_rules::{Game, Move};
+use web_time::Instant;
 
 pub use imp::Thinking;
+
+/// One search with the level's thinking time, wherever it runs.
+fn search(game: &Game, level: Level, seed: u64, cancel: Option<&AtomicBool>) -> Option<Move> {
+    let clock = InstantClock(Instant::now());
+    let budget = Budget {
+        max_ms: Some(think_ms(level)),
+        clock: &clock,
+        cancel,
+    };
+    choose_move(game, level, seed, &budget)
+}
 
 /// The search's answer as a move of `game`, from a path in notation (the worker's reply).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
@@ -19,12 +32,9 @@ fn move_of(game: &Game, path: &str) -> Option<Move> {
 #[cfg(not(target_arch = "wasm32"))]
 mod imp {
     use super::*;
-    use crate::ai::{InstantClock, think_ms};
     use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
     use std::sync::Arc;
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use sternhalma_rules::ai::{Budget, choose_move};
-    use web_time::Instant;
+    use std::sync::atomic::Ordering;
 
     /// A search on a pool thread.
     pub struct Thinking {
@@ -38,15 +48,8 @@ mod imp {
             let copy = game.clone();
             let cancel = Arc::new(AtomicBool::new(false));
             let flag = cancel.clone();
-            let task = AsyncComputeTaskPool::get().spawn(async move {
-                let clock = InstantClock(Instant::now());
-                let budget = Budget {
-                    max_ms: Some(think_ms(level)),
-                    clock: &clock,
-                    cancel: Some(&flag),
-                };
-                choose_move(&copy, level, seed, &budget)
-            });
+            let task = AsyncComputeTaskPool::get()
+                .spawn(async move { search(&copy, level, seed, Some(&flag)) });
             Thinking { task, cancel }
         }
 
@@ -66,7 +69,6 @@ mod imp {
 #[cfg(target_arch = "wasm32")]
 mod imp {
     use super::*;
-    use crate::ai::think_ms;
     use std::cell::{Cell, RefCell};
     use std::collections::HashMap;
     use std::rc::Rc;
@@ -189,18 +191,7 @@ mod imp {
                 None => {}
             }
             self.done = true;
-            Some(self.search_here())
-        }
-
-        fn search_here(&self) -> Option<Move> {
-            use sternhalma_rules::ai::{Budget, choose_move};
-            let clock = crate::ai::InstantClock(web_time::Instant::now());
-            let budget = Budget {
-                max_ms: Some(think_ms(self.level)),
-                clock: &clock,
-                cancel: None,
-            };
-            choose_move(&self.game, self.level, self.seed, &budget)
+            Some(search(&self.game, self.level, self.seed, None))
         }
     }
 

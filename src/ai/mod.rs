@@ -1,8 +1,8 @@
 //! Computer players and hints: the engine's `ai::choose_move` runs on a copy of the game off
 //! the frame loop ([`engine`]: a pool thread, or a Web Worker in the browser), so the frame
-//! never waits for it. Its move comes back as an
-//! ordinary [`MoveRequest`] and is animated like a person's. Leaving the thinking state (undo,
-//! pause, a new game) drops the task and raises its cancel flag.
+//! never waits for it. Its move comes back as an ordinary [`MoveRequest`] and is animated
+//! like a person's. Leaving the thinking state (undo, pause, a new game) drops the search,
+//! which stops it.
 
 use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::Controller;

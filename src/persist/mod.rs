@@ -14,7 +14,6 @@ use crate::state::{AppSystems, Pause};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-
 use files::{Loaded, load_or_set_aside, write_atomic};
 use formats::{SavedMatch, SettingsFile};
 use std::path::PathBuf;
