@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the game needs to build and run (with --headless, also to
 # render without a screen under Xvfb, as the tests do; with --web, Chromium and the Python
-# packages the browser test drives it with). Does nothing when all are present.
+# packages the browser test drives it with; the two flags combine). Does nothing when all are
+# present.
 set -euo pipefail
+
+headless=false web=false
+for flag in "$@"; do
+  case "$flag" in
+    --headless) headless=true ;;
+    --web) web=true ;;
+    *) echo "deps.sh: unknown option $flag (use --headless and/or --web)" >&2; exit 2 ;;
+  esac
+done
 
 packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev
   libvulkan1 mesa-vulkan-drivers libgl1-mesa-dri)
-if [ "${1:-}" = "--headless" ]; then
+if $headless; then
   packages+=(xvfb xauth xdotool xclip)
 fi
-if [ "${1:-}" = "--web" ]; then
+if $web; then
   packages+=(chromium)
 fi
 
@@ -32,7 +42,7 @@ fi
 
 # The browser tests: Playwright drives Debian's Chromium (it never downloads a browser of its
 # own), Pillow reads the screenshots' pixels.
-if [ "${1:-}" = "--web" ] && ! python3 -c "import playwright, PIL" 2>/dev/null; then
+if $web && ! python3 -c "import playwright, PIL" 2>/dev/null; then
   echo "Installing Python packages: playwright pillow"
   python3 -m pip install -q --disable-pip-version-check "playwright==1.65.2" "pillow==13.0.0"
 fi

@@ -21,13 +21,13 @@ fi
 target=wasm32-unknown-unknown
 # One invocation for both, so their shared dependencies are built once with one set of
 # features (two invocations rebuilt Bevy each time, as the features swapped).
-cargo build --profile web --target "$target" -p sternhalma -p sternhalma-web-engine --lib \
+cargo build --profile wasm --target "$target" -p sternhalma -p sternhalma-web-engine --lib \
   --bin sternhalma
 
 out=target/web
 rm -rf "$out"
 mkdir -p "$out/assets"
-built="target/$target/web"
+built="target/$target/wasm"
 for w in sternhalma sternhalma_web_engine; do
   wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$out" "$built/$w.wasm"

@@ -54,7 +54,34 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             ((read_mouse, read_touches).in_set(PointerDevices), read_keys)
                 .in_set(AppSystems::ReadInput),
-        );
+        )
+        .add_systems(Last, follow_input_with_a_frame);
+}
+
+/// A press and its release can arrive in one frame (a quick tap, a slow device), and what the
+/// UI decides in that frame (a button's choice, a command queued for the game) is carried out
+/// in the next: an idle app would otherwise wait for the next touch to show it. So a frame
+/// with a press or a release asks for one more.
+fn follow_input_with_a_frame(
+    mouse: Res<ButtonInput<MouseButton>>,
+    touches: Res<Touches>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let changed = |pressed: usize, released: usize| pressed + released > 0;
+    if changed(
+        mouse.get_just_pressed().len(),
+        mouse.get_just_released().len(),
+    ) || touches.any_just_pressed()
+        || touches.any_just_released()
+        || touches.any_just_canceled()
+        || changed(
+            keys.get_just_pressed().len(),
+            keys.get_just_released().len(),
+        )
+    {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 /// The last cursor position sent (to send moves only when the cursor really moved), and

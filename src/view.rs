@@ -5,7 +5,7 @@
 
 use crate::board::SPACING;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::{PrimaryWindow, RequestRedraw};
 
 /// Half the star's width and height in world units, with its tiles and edge: the star is
 /// 12 spacings across its side points and 8·√3 between its top and bottom tips.
@@ -170,7 +170,31 @@ pub(super) fn plugin(app: &mut App) {
             (apply_view_input, fit_view)
                 .chain()
                 .in_set(crate::state::AppSystems::Interpret),
-        );
+        )
+        .add_systems(Last, wake_for_pending_fit);
+}
+
+/// The panels around the board are laid out after [`fit_view`] ran (egui's pass comes late in
+/// the frame), so a new frame for the board, after a turn of the phone or a panel that grew,
+/// is applied in the next frame: ask for it, or an idle app would show the board out of place
+/// and pick holes by where it was, until the next touch.
+fn wake_for_pending_fit(
+    window: Query<&Window, With<PrimaryWindow>>,
+    frame: Res<BoardFrame>,
+    geometry: Res<ViewGeometry>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Ok(window) = window.single() else {
+        return;
+    };
+    let (w, h) = (window.width(), window.height());
+    if w < 1.0 || h < 1.0 {
+        return;
+    }
+    let wanted = frame.0.unwrap_or(Rect::new(0.0, 0.0, w, h));
+    if geometry.frame != wanted || geometry.window != Vec2::new(w, h) {
+        redraw.write(RequestRedraw);
+    }
 }
 
 fn apply_view_input(

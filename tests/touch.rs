@@ -77,6 +77,77 @@ fn selected(app: &App) -> Option<Hole> {
     app.world().resource::<Selection>().from
 }
 
+/// A quick tap on a slow device: the finger's start and end arrive in the same frame. It
+/// selects and moves as a slower tap does, and that frame asks for the next one (an idle app
+/// would otherwise show the result only at the next touch).
+#[test]
+fn a_tap_within_one_frame_selects_moves_and_asks_for_the_next_frame() {
+    let (mut app, window) = touch_app(390, 844);
+    let quick_tap = |app: &mut App, h: &str| {
+        let p = screen_of(app, hole(h));
+        touch(app, window, 1, TouchPhase::Started, p);
+        touch(app, window, 1, TouchPhase::Ended, p);
+        app.world_mut()
+            .resource_mut::<Messages<bevy::window::RequestRedraw>>()
+            .clear();
+        app.update();
+        let asked = app
+            .world()
+            .resource::<Messages<bevy::window::RequestRedraw>>()
+            .len();
+        assert!(asked > 0, "a tap on {h} asked for no next frame");
+    };
+    quick_tap(&mut app, "k3");
+    assert_eq!(selected(&app), Some(hole("k3")));
+    quick_tap(&mut app, "k5");
+    settle(&mut app);
+    let moves: Vec<String> = game(&app).actions().iter().map(|a| a.to_string()).collect();
+    assert_eq!(moves, vec!["k3-k5"]);
+}
+
+/// The panels are laid out late in a frame (egui's pass), after the board was fitted: a new
+/// free area for the board (the phone turned, a panel grew) asks for one more frame, which
+/// fits the board into it, and then the app is idle again.
+#[test]
+fn a_board_frame_set_after_the_fit_is_applied_in_a_frame_asked_for() {
+    let (mut app, _) = touch_app(390, 844);
+    settle(&mut app);
+    let panels = Rect::new(0.0, 120.0, 390.0, 700.0);
+    app.add_systems(
+        PostUpdate,
+        move |mut frame: ResMut<sternhalma::view::BoardFrame>| {
+            frame.set_if_neq(sternhalma::view::BoardFrame(Some(panels)));
+        },
+    );
+    let asked = |app: &mut App| {
+        let n = app
+            .world()
+            .resource::<Messages<bevy::window::RequestRedraw>>()
+            .len();
+        app.world_mut()
+            .resource_mut::<Messages<bevy::window::RequestRedraw>>()
+            .clear();
+        n > 0
+    };
+    asked(&mut app);
+    app.update();
+    assert_ne!(
+        geometry(&app).frame,
+        panels,
+        "fitted before the panels were laid out"
+    );
+    assert!(
+        asked(&mut app),
+        "the new board frame asked for no next frame"
+    );
+    app.update();
+    assert_eq!(geometry(&app).frame, panels);
+    assert!(
+        !asked(&mut app),
+        "still asking for frames once the board fits"
+    );
+}
+
 #[test]
 fn taps_select_and_move_at_every_phone_and_tablet_size() {
     for (w, h) in SIZES {

@@ -30,6 +30,7 @@ use crate::input::PointerOverUi;
 use crate::look::BoardFrame;
 use crate::state::{AppSystems, Screen};
 use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, RequestRedraw};
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::egui;
 use bevy_egui::input::EguiWantsInput;
@@ -84,6 +85,7 @@ pub(super) fn plugin(app: &mut App) {
             settings::plugin,
             statistics::plugin,
         ))
+        .add_systems(Last, wake_while_egui_catches_up)
         .add_systems(OnExit(Screen::Playing), free_board_frame)
         .add_systems(OnExit(Screen::GameOver), free_board_frame)
         .add_systems(OnExit(Screen::Replay), free_board_frame);
@@ -95,6 +97,25 @@ fn pointer_over_ui(wants: Option<Res<EguiWantsInput>>, mut over: ResMut<PointerO
     let now = wants.is_some_and(|w| w.wants_pointer_input() || w.is_pointer_over_area());
     if over.0 != now {
         over.0 = now;
+    }
+}
+
+/// egui learns a new window size a frame after Bevy does (from the camera's target), so the
+/// frame of a resize or a turned phone lays the panels out for the old size: ask for the
+/// frames until egui's screen is the window's, or an idle app keeps the old layout (the
+/// browser showed it: a turned phone kept its portrait panels).
+fn wake_while_egui_catches_up(
+    mut contexts: EguiContexts,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let (Ok(ctx), Ok(window)) = (contexts.ctx_mut(), windows.single()) else {
+        return;
+    };
+    let screen = ctx.viewport_rect().size() * ctx.zoom_factor();
+    let size = egui::vec2(window.width(), window.height());
+    if (screen - size).length() > 0.5 {
+        redraw.write(RequestRedraw);
     }
 }
 

@@ -161,17 +161,27 @@ class Page:
             out[name] = (float(x), float(y))
         return out
 
+    def idle(self, timeout=START_MS):
+        """Waits until the game draws no more frames: it is idle once everything it was asked
+        to do is done. Software rendering is slow (here up to 2 s a frame at 3x), so the
+        frame count must stand still for a few frames' time."""
+        quiet_ms = 6000 if self.touch else 1500
+        last, still, waited = None, 0, 0
+        while waited < timeout:
+            now = self.state().get("frames")
+            still = still + 200 if now == last else 0
+            if still >= quiet_ms:
+                return
+            last = now
+            self.page.wait_for_timeout(200)
+            waited += 200
+        raise Failure(f"{self.name}: the game never went idle")
+
     def settled_holes(self):
         """The holes once the board has stopped moving (it is placed as the panels lay out)."""
         self.wait_for("s && s.holes && s.holes.length > 0", "the board")
-        last = None
-        for _ in range(50):
-            now = self.holes()
-            if now == last:
-                return now
-            last = now
-            self.page.wait_for_timeout(300)
-        raise Failure(f"{self.name}: the board kept moving")
+        self.idle()
+        return self.holes()
 
     def record(self):
         return self.state().get("record", "")
@@ -230,7 +240,7 @@ def play_a_move(p):
     before = p.moves_made()
     x, y = holes[marble]
     p.tap_at(x, y)
-    p.page.wait_for_timeout(400)
+    p.idle()
     got = lit_holes(p)
     p.shot("selected")
     check(
