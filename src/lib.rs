@@ -26,6 +26,7 @@ pub mod selection;
 pub mod sound;
 pub mod state;
 pub mod stats;
+pub mod transfer;
 pub mod ui;
 pub mod view;
 #[cfg(target_arch = "wasm32")]
@@ -65,6 +66,7 @@ impl Plugin for GamePlugin {
             ui::plugin,
             screenshot::plugin,
             sound::plugin,
+            transfer::plugin,
         ));
         #[cfg(target_arch = "wasm32")]
         app.add_plugins(web::plugin);

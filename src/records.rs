@@ -103,16 +103,21 @@ pub fn list_records(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Writes `game` as `<time>-<players>p-<preset>.ron` (the record) and `.txt` (the move list)
-/// in `dir`; returns the record's path.
-pub fn export(game: &Game, dir: &Path, now: SystemTime) -> std::io::Result<PathBuf> {
-    let record = GameRecord::from_game(game);
-    let base = format!(
+/// A record's file name without the extension: `<time>-<players>p-<preset>`.
+pub fn record_stem(game: &Game, now: SystemTime) -> String {
+    format!(
         "{}-{}p-{}",
         timestamp(now),
         game.setup().players,
         preset_of(game.rules())
-    );
+    )
+}
+
+/// Writes `game` as `<time>-<players>p-<preset>.ron` (the record) and `.txt` (the move list)
+/// in `dir`; returns the record's path.
+pub fn export(game: &Game, dir: &Path, now: SystemTime) -> std::io::Result<PathBuf> {
+    let record = GameRecord::from_game(game);
+    let base = record_stem(game, now);
     let ron_path = dir.join(format!("{base}.ron"));
     write_atomic(&ron_path, record.to_ron().as_bytes())?;
     write_atomic(

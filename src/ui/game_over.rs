@@ -126,6 +126,8 @@ fn game_over(
     mut screen: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<Command>,
     mut records: MessageWriter<RecordCommand>,
+    mut transfers: crate::transfer::Transfers,
+    mut notices: MessageWriter<crate::play::Notice>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Status::Over(outcome) = game.status() else {
@@ -213,7 +215,13 @@ fn game_over(
             }
             ui.add_space(8.0);
             ui.horizontal_wrapped(|ui| {
-                super::records::export_buttons(ui, &game, &mut records);
+                super::records::export_buttons(
+                    ui,
+                    &game,
+                    &mut records,
+                    &mut transfers,
+                    &mut notices,
+                );
                 if theme::button(ui, "See the board").clicked() {
                     show_board.0 = true;
                 }

@@ -7,8 +7,10 @@ use super::theme::{self, Kind, MUTED, TOUCH_TARGET, WARN};
 use crate::board::CurrentGame;
 use crate::look::BoardFrame;
 use crate::persist::DataDir;
-use crate::records::{RECORDS_DIR, RecordCommand, RecordError, Replay, list_records};
+use crate::play::Notice;
+use crate::records::{RECORDS_DIR, RecordCommand, RecordError, Replay, list_records, record_stem};
 use crate::state::Screen;
+use crate::transfer::{self, Transferred, Transfers};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -28,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PastedRecord>()
         .init_resource::<RecordList>()
         .add_systems(OnEnter(Screen::Records), read_record_list)
+        .add_systems(Update, receive_transfers)
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -55,7 +58,7 @@ fn read_record_list(dir: Res<DataDir>, mut list: ResMut<RecordList>) {
 
 fn records_screen(
     mut contexts: EguiContexts,
-    #[cfg(not(target_os = "android"))] mut clipboard: ResMut<bevy_egui::EguiClipboard>,
+    mut transfers: Transfers,
     list: Res<RecordList>,
     error: Res<RecordError>,
     mut pasted: ResMut<PastedRecord>,
@@ -102,16 +105,16 @@ fn records_screen(
                     .code_editor(),
             );
             theme::note(ui, Kind::Control, r.rect, "pasted record");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 // Android pastes by a long press in the text box.
-                #[cfg(not(target_os = "android"))]
-                if theme::button(ui, "📋 Paste").clicked()
-                    && let Some(text) = clipboard.get_text()
-                {
-                    pasted.0 = text;
+                if transfer::PASTE_BUTTON && theme::button(ui, "📋 Paste").clicked() {
+                    transfers.paste();
                 }
                 if theme::button_with(ui, "Clear", !pasted.0.is_empty(), false).clicked() {
                     pasted.0.clear();
+                }
+                if transfer::FILES && theme::button(ui, "📂 Open a file").clicked() {
+                    transfers.pick_file();
                 }
             });
         },
@@ -135,14 +138,50 @@ fn records_screen(
     Ok(())
 }
 
-/// Buttons to keep the game: a file in the records folder, or the clipboard.
+/// What came in from outside: a chosen file opens as a record, the clipboard's text goes into
+/// the paste box, a refusal is told.
+fn receive_transfers(
+    mut transferred: MessageReader<Transferred>,
+    mut pasted: ResMut<PastedRecord>,
+    mut requests: MessageWriter<RecordCommand>,
+    mut notices: MessageWriter<Notice>,
+) {
+    for t in transferred.read() {
+        match t {
+            Transferred::File { name, text } => {
+                // Titled as in the records list when it is one of ours.
+                let stem = name.strip_suffix(".ron").unwrap_or(name);
+                requests.write(RecordCommand::Open {
+                    name: super::time::record_title(stem),
+                    text: text.clone(),
+                });
+            }
+            Transferred::Pasted(text) => pasted.0 = text.clone(),
+            Transferred::Failed(why) => {
+                notices.write(Notice::Refused(why.clone()));
+            }
+        }
+    }
+}
+
+/// Buttons to keep the game: a record in the records folder (and, in the browser, as a
+/// download), or on the clipboard.
 pub(super) fn export_buttons(
     ui: &mut egui::Ui,
     game: &CurrentGame,
     requests: &mut MessageWriter<RecordCommand>,
+    transfers: &mut Transfers,
+    notices: &mut MessageWriter<Notice>,
 ) {
     if theme::button(ui, "💾 Save record").clicked() {
         requests.write(RecordCommand::Export);
+    }
+    if transfer::FILES && theme::button(ui, "⬇ Download").clicked() {
+        let name = format!("{}.ron", record_stem(game, web_time::SystemTime::now()));
+        let text = sternhalma_rules::GameRecord::from_game(game).to_ron();
+        if let Err(why) = transfers.download(&name, &text) {
+            notices.write(Notice::Refused(why));
+        }
     }
     if theme::button(ui, "📋 Copy moves").clicked() {
         ui.ctx().copy_text(move_list_text(game));

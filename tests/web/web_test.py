@@ -13,7 +13,9 @@ On a phone (390x844 points at 3x, touch events, a mobile browser) and on a deskt
     engine's Web Worker;
   - reloading offers Continue, which restores the position;
   - a damaged stored save is set aside under another key, reported, and the page still loads;
-  - turning the phone re-lays the board out for landscape.
+  - turning the phone re-lays the board out for landscape;
+  - (desktop) a finished game's record downloads and its moves copy to the clipboard; the
+    file opens again through the file picker, the moves through the Paste button.
 Screenshots stay in target/screenshots/web/.
 
     python3 tests/web/web_test.py [--dir target/web] [--only phone|desktop]
@@ -143,8 +145,9 @@ class Page:
         else:
             self.page.mouse.click(x, y)
 
-    def tap(self, label):
-        """Taps the control whose label is `label` (or starts with it)."""
+    def tap(self, label, last=False):
+        """Taps the control whose label is `label` (or starts with it); with `last`, the one
+        laid out last (a dialog's, over the panel's button of the same name)."""
         self.wait_for(
             f"s && s.layout && s.layout.split('\\n').some(l => l.startsWith('control') && "
             f"l.split(' ').slice(10).join(' ').startsWith({label!r}))",
@@ -152,7 +155,8 @@ class Page:
         )
         found = [c for c in self.controls() if c[0].startswith(label)]
         check(found, f"{self.name}: no control '{label}' on screen: {self.controls()}")
-        self.tap_at(found[0][1], found[0][2])
+        c = found[-1] if last else found[0]
+        self.tap_at(c[1], c[2])
 
     def holes(self):
         out = {}
@@ -186,11 +190,13 @@ class Page:
     def record(self):
         return self.state().get("record", "")
 
-    def moves_made(self):
-        """The number of moves in the published record."""
+    def moves_made(self, record=None):
+        """The number of moves in `record` (RON or a move list; the published record if none),
+        as the engine reads it."""
         return self.page.evaluate(
-            "(async () => { const e = await import('./sternhalma_web_engine.js');"
-            " await e.default(); return e.move_count(window.sternhalma.record); })()"
+            "(async (r) => { const e = await import('./sternhalma_web_engine.js');"
+            " await e.default(); return e.move_count(r ?? window.sternhalma.record); })",
+            record,
         )
 
     def destinations(self, hole):
@@ -314,6 +320,59 @@ def test_damaged_save(p):
     p.shot("damaged-save")
 
 
+def test_records_out_and_in(p):
+    """A finished game leaves the browser as a download and as text on the clipboard, and
+    comes back in by choosing the file and by the Paste button."""
+    p.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    start_vs_computer(p)
+    play_a_move(p)
+    p.tap("Resign")
+    p.idle()
+    p.tap("Resign", last=True)
+    p.wait_screen("GameOver")
+    p.idle()
+    p.shot("game-over")
+    record = p.record()
+    moves = p.moves_made()
+    p.tap("📋 Copy moves")
+    p.idle()
+    copied = p.page.evaluate("navigator.clipboard.readText()")
+    check(
+        p.moves_made(copied) == moves,
+        f"{p.name}: the copied move list is not this game's {moves} moves:\n{copied}",
+    )
+    with p.page.expect_download() as download:
+        p.tap("⬇ Download")
+    path = download.value.path()
+    with open(path, encoding="utf-8") as f:
+        downloaded = f.read()
+    check(downloaded == record, f"{p.name}: the download is not the game's record")
+    check(
+        download.value.suggested_filename.endswith(".ron"),
+        f"{p.name}: the download is called {download.value.suggested_filename}",
+    )
+    p.tap("Menu")
+    p.wait_screen("MainMenu")
+    p.tap("Records")
+    p.wait_screen("Records")
+    with p.page.expect_file_chooser() as chooser:
+        p.tap("📂 Open a file")
+    chooser.value.set_files(path)
+    p.wait_screen("Replay")
+    p.idle()
+    check(p.moves_made() == moves, f"{p.name}: the chosen file opened another game")
+    p.shot("opened-file")
+    p.tap("Close")
+    p.wait_screen("Records")
+    p.tap("📋 Paste")
+    p.idle()
+    p.tap("Open pasted")
+    p.wait_screen("Replay")
+    p.idle()
+    check(p.moves_made() == moves, f"{p.name}: the pasted moves opened another game")
+    p.shot("opened-pasted")
+
+
 def test_rotation(p):
     start_vs_computer(p)
     portrait = p.settled_holes()
@@ -362,6 +421,10 @@ def run(browser, url, name, viewport, scale, touch):
     tests = [test_play_and_continue, test_damaged_save]
     if touch:
         tests.append(test_rotation)
+    else:
+        # The records' way in and out is the same on a phone; software rendering at 3x is
+        # slow enough to run it once.
+        tests.append(test_records_out_and_in)
     ctx = context()
     page = Page(ctx.new_page(), url, touch, name)
     for t in tests:
