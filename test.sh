@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The project's test command, exactly what CI runs: formatting, lints, every test of the
-# engine and the app, and a rendered check of the real window under Xvfb.
+# engine and the app, a rendered check of the real window under Xvfb, and the web build
+# played in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")"
-scripts/deps.sh --headless
+scripts/deps.sh --headless --web
 
 cargo fmt --all -- --check
 python3 scripts/check-mobile.py && python3 scripts/check-mobile.py --self-test
@@ -13,3 +14,8 @@ cargo test --workspace --profile ci
 # screenshots at desktop, phone and tablet sizes checked pixel by pixel against the engine.
 # The PNGs stay in target/screenshots/.
 cargo test --profile ci --test rendered -- --ignored --test-threads 1
+# The web build (target/web/) in headless Chromium with software WebGL2: a 390x844 phone at
+# 3x with touch, turned to landscape, and a 1280x800 desktop with a mouse. Screenshots stay in
+# target/screenshots/web/.
+scripts/web.sh
+python3 tests/web/web_test.py
