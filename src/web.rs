@@ -48,6 +48,7 @@ fn publish_state(
     geometry: Res<ViewGeometry>,
     mut frames: Local<u64>,
     board_frame: Res<crate::view::BoardFrame>,
+    search: Res<crate::ai::SearchTimeOnFrame>,
 ) {
     let Ok(window) = windows.single() else { return };
     // Every frame counts, so a test can tell an idle page (the count stands still) from one
@@ -82,7 +83,8 @@ fn publish_state(
         || screen.is_changed()
         || window.is_changed()
         || geometry.is_changed()
-        || board_frame.is_changed();
+        || board_frame.is_changed()
+        || search.is_changed();
     if !changed {
         if let Some(state) = web_sys::window()
             .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str("sternhalma")).ok())
@@ -118,6 +120,7 @@ fn publish_state(
     set("height", window.height().into());
     set("scale", window.scale_factor().into());
     set("frames", (*frames as f64).into());
+    set("searchMs", (search.0.as_secs_f64() * 1000.0).into());
     set(
         "view",
         format!(

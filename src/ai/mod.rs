@@ -70,8 +70,25 @@ pub enum Purpose {
     Hint(u64),
 }
 
+/// The longest a frame has spent in the computer's search (starting one, or asking whether it
+/// is done): near nothing while the search runs off the frame loop (a pool thread, a Web
+/// Worker); the whole search when it cannot. The web benchmark reads it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct SearchTimeOnFrame(pub web_time::Duration);
+
+impl SearchTimeOnFrame {
+    /// Keeps the time since `started` if it is the longest yet (changed only then).
+    fn record(this: &mut ResMut<Self>, started: web_time::Instant) {
+        let took = started.elapsed();
+        if took > this.0 {
+            this.0 = took;
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hint>()
+        .init_resource::<SearchTimeOnFrame>()
         .add_message::<AskHint>()
         .add_message::<RequestRedraw>()
         .add_systems(OnEnter(Turn::Thinking), start_thinking)
@@ -116,10 +133,17 @@ fn spawn_search(
     ));
 }
 
-fn start_thinking(mut commands: Commands, game: Res<CurrentGame>, current: Res<CurrentMatch>) {
+fn start_thinking(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    current: Res<CurrentMatch>,
+    mut on_frame: ResMut<SearchTimeOnFrame>,
+) {
     let Some(seat) = game.to_move() else { return };
     if let Controller::Computer(level) = current.seats[seat] {
+        let started = web_time::Instant::now();
         spawn_search(&mut commands, &game, level, Purpose::Play, Turn::Thinking);
+        SearchTimeOnFrame::record(&mut on_frame, started);
     }
 }
 
@@ -128,12 +152,15 @@ fn start_hint(
     mut commands: Commands,
     game: Res<CurrentGame>,
     searches: Query<&Search>,
+    mut on_frame: ResMut<SearchTimeOnFrame>,
 ) {
     if asks.read().count() == 0 || !searches.is_empty() {
         return;
     }
     let purpose = Purpose::Hint(game.hash());
+    let started = web_time::Instant::now();
     spawn_search(&mut commands, &game, HINT_LEVEL, purpose, Turn::Human);
+    SearchTimeOnFrame::record(&mut on_frame, started);
 }
 
 fn collect_results(
@@ -142,9 +169,13 @@ fn collect_results(
     game: Option<Res<CurrentGame>>,
     mut hint: ResMut<Hint>,
     mut requests: MessageWriter<MoveRequest>,
+    mut on_frame: ResMut<SearchTimeOnFrame>,
 ) {
     for (e, mut search) in &mut searches {
-        let Some(result) = search.thinking.poll() else {
+        let started = web_time::Instant::now();
+        let polled = search.thinking.poll();
+        SearchTimeOnFrame::record(&mut on_frame, started);
+        let Some(result) = polled else {
             continue;
         };
         commands.entity(e).despawn();

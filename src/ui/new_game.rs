@@ -88,6 +88,7 @@ fn pick<T: PartialEq + Copy>(
                     egui::Button::selectable(*value == *v, text.as_str())
                         .min_size(egui::vec2(width, TOUCH_TARGET)),
                 );
+                theme::note(ui, Kind::Control, r.rect, text);
                 if r.clicked() {
                     *value = *v;
                 }
