@@ -273,6 +273,7 @@ def play_a_move(p):
     )
     fallback = [m for m in p.console if "engine worker" in m or "no engine worker" in m]
     check(not fallback, f"{p.name}: the engine worker failed: {fallback}")
+    p.idle()
     p.shot("answered")
     return p.record()
 
