@@ -68,20 +68,18 @@ fn follow_input_with_a_frame(
     keys: Res<ButtonInput<KeyCode>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
-    let changed = |pressed: usize, released: usize| pressed + released > 0;
-    if changed(
-        mouse.get_just_pressed().len(),
-        mouse.get_just_released().len(),
-    ) || touches.any_just_pressed()
+    if pressed_or_released(&mouse)
+        || pressed_or_released(&keys)
+        || touches.any_just_pressed()
         || touches.any_just_released()
         || touches.any_just_canceled()
-        || changed(
-            keys.get_just_pressed().len(),
-            keys.get_just_released().len(),
-        )
     {
         redraw.write(bevy::window::RequestRedraw);
     }
+}
+
+fn pressed_or_released<T: Copy + Eq + std::hash::Hash + Send + Sync>(b: &ButtonInput<T>) -> bool {
+    b.get_just_pressed().len() + b.get_just_released().len() > 0
 }
 
 /// The last cursor position sent (to send moves only when the cursor really moved), and

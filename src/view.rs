@@ -184,17 +184,29 @@ fn wake_for_pending_fit(
     geometry: Res<ViewGeometry>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let Ok(window) = window.single() else {
+    let Some((size, wanted)) = board_area(&window, &frame) else {
         return;
     };
-    let (w, h) = (window.width(), window.height());
-    if w < 1.0 || h < 1.0 {
-        return;
-    }
-    let wanted = frame.0.unwrap_or(Rect::new(0.0, 0.0, w, h));
-    if geometry.frame != wanted || geometry.window != Vec2::new(w, h) {
+    if geometry.frame != wanted || geometry.window != size {
         redraw.write(RequestRedraw);
     }
+}
+
+/// The window's size and the part of it the board may use (logical pixels), or `None` while
+/// there is no window worth fitting into.
+fn board_area(
+    window: &Query<&Window, With<PrimaryWindow>>,
+    frame: &BoardFrame,
+) -> Option<(Vec2, Rect)> {
+    let window = window.single().ok()?;
+    let (w, h) = (window.width(), window.height());
+    if w < 1.0 || h < 1.0 {
+        return None;
+    }
+    Some((
+        Vec2::new(w, h),
+        frame.0.unwrap_or(Rect::new(0.0, 0.0, w, h)),
+    ))
 }
 
 fn apply_view_input(
@@ -245,20 +257,15 @@ pub fn fit_view(
     mut geometry: ResMut<ViewGeometry>,
     mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
 ) {
-    let Ok(window) = window.single() else {
+    let Some((size, rect)) = board_area(&window, &frame) else {
         return;
     };
-    let (w, h) = (window.width(), window.height());
-    if w < 1.0 || h < 1.0 {
-        return;
-    }
-    let rect = frame.0.unwrap_or(Rect::new(0.0, 0.0, w, h));
     let fit_scale = (2.0 * STAR_HALF.x / rect.width().max(50.0))
         .max(2.0 * STAR_HALF.y / rect.height().max(50.0))
         * 1.03;
     let scale = fit_scale / zoom.zoom;
     let mut g = ViewGeometry {
-        window: Vec2::new(w, h),
+        window: size,
         frame: rect,
         fit_scale,
         scale,

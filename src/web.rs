@@ -1,12 +1,11 @@
 //! The browser page: the canvas the game draws into, and a small public state on `window`
 //! (`window.sternhalma`) that the page's own scripts and the browser tests read: where each
 //! hole is on the page, where each control is (egui draws into the canvas, so there is no DOM
-//! to find a button in), the game as a record, the screen shown, the last pointer input the
-//! board received, and how many frames have run. It is written only on frames that run anyway
+//! to find a button in), the game as a record, the screen shown, how many frames have run and
+//! the longest a frame spent on the computer's search. It is written only on frames that run anyway
 //! (the frame count on each, the rest only when it changed), so an idle page stays idle.
 
 use crate::board::{BoardView, CurrentGame, hole_position};
-use crate::input::{PointerInput, PointerOverUi};
 use crate::screenshot::layout_text;
 use crate::state::Screen;
 use crate::ui::theme;
@@ -35,19 +34,12 @@ pub(super) fn plugin(app: &mut App) {
 fn publish_state(
     mut contexts: EguiContexts,
     mut last_layout: Local<String>,
-    mut pointer: MessageReader<PointerInput>,
-    mut last_pointer: Local<String>,
-    mut cursor_moved: MessageReader<bevy::window::CursorMoved>,
-    mut touch_input: MessageReader<bevy::input::touch::TouchInput>,
-    mut raw: Local<String>,
-    over_ui: Res<PointerOverUi>,
     view: Option<Res<BoardView>>,
     game: Option<Res<CurrentGame>>,
     screen: Res<State<Screen>>,
     windows: Query<Ref<Window>, With<PrimaryWindow>>,
     geometry: Res<ViewGeometry>,
     mut frames: Local<u64>,
-    board_frame: Res<crate::view::BoardFrame>,
     search: Res<crate::ai::SearchTimeOnFrame>,
 ) {
     let Ok(window) = windows.single() else { return };
@@ -59,31 +51,12 @@ fn publish_state(
         .ctx_mut()
         .map(|ctx| layout_text(size, &theme::laid_out(ctx)))
         .unwrap_or_default();
-    let mut pointed = false;
-    for c in cursor_moved.read() {
-        *raw = format!(
-            "cursor {:?} phys {:?}",
-            c.position,
-            window.physical_cursor_position()
-        );
-        pointed = true;
-    }
-    for t in touch_input.read() {
-        *raw = format!("touch {:?} {:?}", t.phase, t.position);
-        pointed = true;
-    }
-    for p in pointer.read() {
-        *last_pointer = format!("{p:?} over_ui={}", over_ui.0);
-        pointed = true;
-    }
     let changed = *last_layout != layout
-        || pointed
         || view.as_ref().is_some_and(|v| v.is_changed())
         || game.as_ref().is_some_and(|g| g.is_changed())
         || screen.is_changed()
         || window.is_changed()
         || geometry.is_changed()
-        || board_frame.is_changed()
         || search.is_changed();
     if !changed {
         if let Some(state) = web_sys::window()
@@ -112,7 +85,6 @@ fn publish_state(
     };
     set("holes", holes.into());
     set("layout", layout.clone().into());
-    set("pointer", format!("{} | {}", *last_pointer, *raw).into());
     *last_layout = layout;
     set("record", record.into());
     set("screen", format!("{:?}", screen.get()).into());
@@ -121,14 +93,6 @@ fn publish_state(
     set("scale", window.scale_factor().into());
     set("frames", (*frames as f64).into());
     set("searchMs", (search.0.as_secs_f64() * 1000.0).into());
-    set(
-        "view",
-        format!(
-            "window {} frame {:?} board_frame {:?}",
-            geometry.window, geometry.frame, board_frame.0
-        )
-        .into(),
-    );
     if let Some(w) = web_sys::window() {
         let _ = js_sys::Reflect::set(&w, &JsValue::from_str("sternhalma"), &state);
     }

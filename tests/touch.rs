@@ -77,6 +77,16 @@ fn selected(app: &App) -> Option<Hole> {
     app.world().resource::<Selection>().from
 }
 
+/// Whether anything asked for another frame since the last call (the requests are cleared).
+fn asked_for_frames(app: &mut App) -> bool {
+    let mut requests = app
+        .world_mut()
+        .resource_mut::<Messages<bevy::window::RequestRedraw>>();
+    let asked = !requests.is_empty();
+    requests.clear();
+    asked
+}
+
 /// A quick tap on a slow device: the finger's start and end arrive in the same frame. It
 /// selects and moves as a slower tap does, and that frame asks for the next one (an idle app
 /// would otherwise show the result only at the next touch).
@@ -87,15 +97,12 @@ fn a_tap_within_one_frame_selects_moves_and_asks_for_the_next_frame() {
         let p = screen_of(app, hole(h));
         touch(app, window, 1, TouchPhase::Started, p);
         touch(app, window, 1, TouchPhase::Ended, p);
-        app.world_mut()
-            .resource_mut::<Messages<bevy::window::RequestRedraw>>()
-            .clear();
+        asked_for_frames(app);
         app.update();
-        let asked = app
-            .world()
-            .resource::<Messages<bevy::window::RequestRedraw>>()
-            .len();
-        assert!(asked > 0, "a tap on {h} asked for no next frame");
+        assert!(
+            asked_for_frames(app),
+            "a tap on {h} asked for no next frame"
+        );
     };
     quick_tap(&mut app, "k3");
     assert_eq!(selected(&app), Some(hole("k3")));
@@ -119,17 +126,7 @@ fn a_board_frame_set_after_the_fit_is_applied_in_a_frame_asked_for() {
             frame.set_if_neq(sternhalma::view::BoardFrame(Some(panels)));
         },
     );
-    let asked = |app: &mut App| {
-        let n = app
-            .world()
-            .resource::<Messages<bevy::window::RequestRedraw>>()
-            .len();
-        app.world_mut()
-            .resource_mut::<Messages<bevy::window::RequestRedraw>>()
-            .clear();
-        n > 0
-    };
-    asked(&mut app);
+    asked_for_frames(&mut app);
     app.update();
     assert_ne!(
         geometry(&app).frame,
@@ -137,13 +134,13 @@ fn a_board_frame_set_after_the_fit_is_applied_in_a_frame_asked_for() {
         "fitted before the panels were laid out"
     );
     assert!(
-        asked(&mut app),
+        asked_for_frames(&mut app),
         "the new board frame asked for no next frame"
     );
     app.update();
     assert_eq!(geometry(&app).frame, panels);
     assert!(
-        !asked(&mut app),
+        !asked_for_frames(&mut app),
         "still asking for frames once the board fits"
     );
 }

@@ -1,41 +1,10 @@
 //! The command-line tool's forms, which other programs and scripts rely on: exact output
 //! shapes and exit codes.
 
-use std::process::{Command, Output};
+mod common;
 
-fn cli(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sternhalma-cli"))
-        .args(args)
-        .output()
-        .expect("the CLI runs")
-}
-
-/// `match --players P --a A --b B --games G` for `[P, A, B, G]`, then `extra` flags.
-fn play_match([players, a, b, games]: [&str; 4], extra: &[&str]) -> Output {
-    let base = [
-        "match",
-        "--players",
-        players,
-        "--a",
-        a,
-        "--b",
-        b,
-        "--games",
-        games,
-    ];
-    cli(&[&base[..], extra].concat())
-}
-
-/// The value of `key` in a line of space-separated `key=value` fields.
-fn field<'a>(line: &'a str, key: &str) -> &'a str {
-    line.split(' ')
-        .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
-        .unwrap_or_else(|| panic!("no {key} in {line}"))
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
-}
+use common::*;
+use std::process::Output;
 
 #[test]
 fn perft_prints_the_count_alone_on_the_first_line() {

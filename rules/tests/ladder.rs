@@ -3,41 +3,25 @@
 //! finish first far more often than chance against a table of mediums. The long runs behind
 //! the figures are in docs/ai.md.
 
-use std::process::Command;
+mod common;
+
+use common::{field, play_match, stdout};
 
 /// Games the level in one seat (rotating) finished first, against `b` in every other seat.
 fn firsts(players: &str, a: &str, b: &str, games: &str, seed: &str) -> usize {
-    let out = Command::new(env!("CARGO_BIN_EXE_sternhalma-cli"))
-        .args([
-            "match",
-            "--players",
-            players,
-            "--a",
-            a,
-            "--b",
-            b,
-            "--games",
-            games,
-            "--seed",
-            seed,
-            "--jobs",
-            "2",
-        ])
-        .output()
-        .expect("the CLI runs");
+    let out = play_match([players, a, b, games], &["--seed", seed, "--jobs", "2"]);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = String::from_utf8(out.stdout).expect("UTF-8 output");
+    let text = stdout(&out);
     let line = text
         .lines()
         .find(|l| l.starts_with("a_wins="))
         .expect("a results line");
-    line.split(' ')
-        .find_map(|kv| kv.strip_prefix("a_wins="))
-        .and_then(|n| n.parse().ok())
+    field(line, "a_wins")
+        .parse()
         .expect("a count of first places")
 }
 

@@ -1,0 +1,41 @@
+//! Running the command-line tool from the tests and reading its `key=value` output.
+// Each test file uses the part it needs.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+/// The CLI run with `args`, to its end.
+pub fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sternhalma-cli"))
+        .args(args)
+        .output()
+        .expect("the CLI runs")
+}
+
+/// `match --players P --a A --b B --games G` for `[P, A, B, G]`, then `extra` flags.
+pub fn play_match([players, a, b, games]: [&str; 4], extra: &[&str]) -> Output {
+    let base = [
+        "match",
+        "--players",
+        players,
+        "--a",
+        a,
+        "--b",
+        b,
+        "--games",
+        games,
+    ];
+    cli(&[&base[..], extra].concat())
+}
+
+/// The value of `key` in a line of space-separated `key=value` fields.
+pub fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    line.split(' ')
+        .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+        .unwrap_or_else(|| panic!("no {key} in {line}"))
+}
+
+/// What the run printed.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
