@@ -337,7 +337,12 @@ def test_records_out_and_in(p):
     moves = p.moves_made()
     p.tap("📋 Copy moves")
     p.idle()
-    copied = p.page.evaluate("navigator.clipboard.readText()")
+    # The game writes the clipboard through the browser's asynchronous clipboard API.
+    copied, waited = "", 0
+    while not copied and waited < 10_000:
+        copied = p.page.evaluate("navigator.clipboard.readText()")
+        p.page.wait_for_timeout(200)
+        waited += 200
     check(
         p.moves_made(copied) == moves,
         f"{p.name}: the copied move list is not this game's {moves} moves:\n{copied}",
