@@ -185,6 +185,36 @@ fn match_records_are_numbered_in_game_order_with_any_number_of_jobs() {
     assert_eq!(one, two);
 }
 
+/// `--b` with several levels seats a mixed field: a field of one level plays the games that
+/// level alone plays, the order of the field matters, and an unknown level is named.
+#[test]
+fn match_seats_a_mixed_field_in_turn_order() {
+    let games = |b: &str| {
+        let o = play_match(["3", "easy", b, "3"], &[]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    assert_eq!(games("beginner,beginner"), games("beginner"));
+    assert_ne!(games("beginner,greedy"), games("greedy,beginner"));
+    let o = play_match(["3", "easy", "beginner,wizard", "3"], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("wizard"));
+}
+
+/// With a team preset A plays both seats of its team and a team's win counts as A's: easy
+/// partners beat beginner partners, where before the partner played B's level and every
+/// win of A's team was a shared first place.
+#[test]
+fn match_plays_teams_as_units() {
+    let o = play_match(["4", "easy", "beginner", "4"], &["--rules", "pairs"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap();
+    let number = |k: &str| -> u32 { field(last, k).parse().unwrap() };
+    assert_eq!(number("a_wins") + number("draws") + number("b_wins"), 4);
+    assert!(number("a_wins") >= 3, "{last}");
+}
+
 /// With rules that play on after the first finish, every seat but the last finishes, and the
 /// match reports how many moves each side took: the steadier measure of racing speed.
 #[test]

@@ -14,9 +14,6 @@ use crate::game::{Action, Game};
 /// The level whose moves foresight recognises in other seats and plays out for them.
 const MODEL: Level = Level::Medium;
 
-/// How many of the search's best moves are played out.
-const CANDIDATES: usize = 3;
-
 /// How many of its own best next moves each candidate is followed by, each with one more
 /// round played out (self-play, expert against five mediums, first places: one round
 /// 203 of 360 games, a second round after the best next move 231 of 360).
@@ -83,7 +80,8 @@ impl Foresight<'_, '_> {
             return None;
         }
         let mut best: Option<(i64, SMove)> = None;
-        for (k, &m) in ranked.iter().take(CANDIDATES).enumerate() {
+        let candidates = usize::try_from(self.weights.foresight).unwrap_or(0);
+        for (k, &m) in ranked.iter().take(candidates).enumerate() {
             let mut after = game.clone();
             after.play_move(m.origin(), m.target()).ok()?;
             let score = self.score_round(after, k as u64, FOLLOW_UPS)?;
@@ -267,7 +265,7 @@ mod tests {
         assert_eq!(foresight.choose(&game, &ranked), None);
         foresight.known = predictable(&game, seat, 3, &budget);
         assert!(foresight.known.iter().filter(|&&k| k).count() >= 4);
-        let scores: Vec<i64> = ranked[..CANDIDATES]
+        let scores: Vec<i64> = ranked[..Weights::default().foresight as usize]
             .iter()
             .enumerate()
             .map(|(k, m)| {

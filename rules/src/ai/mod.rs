@@ -301,11 +301,16 @@ fn choose(
         return moves.first().copied().map(pick);
     }
     let st = style(level);
+    // The hard and expert levels race the whole field (below) and weigh its stragglers.
+    let field_racer = matches!(level, Level::Expert | Level::Hard);
+    let searching_field = field_racer && field(game);
     let weights = Weights {
-        square: if st.straggler_aware {
-            weights.square
-        } else {
+        square: if !st.straggler_aware {
             0
+        } else if searching_field {
+            weights.field_square
+        } else {
+            weights.square
         },
         ..*weights
     };
@@ -314,7 +319,7 @@ fn choose(
     // (self-play, expert against mediums, first places in 40 games against the average or
     // the leader: 25 or 23 with four players, 15 or 8 with six). The hard level too: against
     // three mediums it came first in 166 of 360 games so, 90 of 240 against the leader.
-    ctx.against_average = matches!(level, Level::Expert | Level::Hard);
+    ctx.against_average = field_racer;
     ctx.mean_replies = ctx.against_average && ctx.friends.len() == 1 && !crowded(game);
     if level == Level::Greedy {
         let tip = &ctx.seats[seat].tip;
@@ -353,15 +358,13 @@ fn choose(
     // behind (against three mediums: first in 166 of 360 games so, 201 of 360 with 40,000,
     // at some 35 ms a move); with two it needs no more, and with six it searches shallow.
     let units = game.setup().units() as u64;
-    let nodes = if units > 2 && !crowded(game) {
-        let field = if level == Level::Hard {
-            HARD_FIELD_NODES
-        } else {
-            st.nodes
-        };
-        field * 2 / units
-    } else {
-        st.nodes
+    let players = game.setup().players as u64;
+    let nodes = match level {
+        Level::Hard if field(game) => HARD_FIELD_NODES * 2 / units,
+        // Shared by the seats, partners too: with teams of two at four players the whole
+        // 200,000 took a median 289 ms a move and up to 1.2 s.
+        Level::Expert if !crowded(game) => st.nodes * 2 / players,
+        _ => st.nodes,
     };
     let mut searcher = Searcher::new(&ctx, budget, nodes);
     searcher.width = st.width;
@@ -378,7 +381,7 @@ fn choose(
     let (width, ranked) = (searcher.width, std::mem::take(&mut searcher.ranked));
     // Foresight's searches then reuse this one's table rather than need a second.
     drop(searcher);
-    if level == Level::Expert && crowded(game) {
+    if level == Level::Expert && crowded(game) && weights.foresight > 0 {
         let foresight = foresight::Foresight {
             seat,
             known: foresight::predictable(game, seat, seed, budget),
@@ -442,6 +445,11 @@ fn one_ply(
         r -= w;
     }
     scored[0].1
+}
+
+/// Three or four sides: a field to race, not yet crowded.
+fn field(game: &Game) -> bool {
+    matches!(game.setup().units(), 3 | 4)
 }
 
 /// Five or more sides: six players without teams.

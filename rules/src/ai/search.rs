@@ -22,6 +22,10 @@ pub struct Weights {
     pub linear: i32,
     /// Per squared step of a marble's distance: a straggler costs more than its steps.
     pub square: i32,
+    /// `square` for the hard and expert levels with three or four sides: a straggler left
+    /// behind there is passed by the whole field. (Self-play, hard against three mediums,
+    /// first places in 480 four-player games, `--seed` 1 to 4: 302 with 4, 282 with 2 or 3.)
+    pub field_square: i32,
     /// Per marble still at home once the leaving-home deadline is near.
     pub late_home: i32,
     /// Taken off per forward jump a marble outside the goal could make now (ladders).
@@ -29,6 +33,9 @@ pub struct Weights {
     /// Taken off, on top of `ladder`, per forward jump over one's own marble (bridges stay
     /// where they are; other players' marbles may not).
     pub bridge: i32,
+    /// Not a weight: how many of its best moves the expert plays out with foresight at a
+    /// six-player table (0 turns foresight off).
+    pub foresight: i32,
 }
 
 impl Default for Weights {
@@ -36,10 +43,12 @@ impl Default for Weights {
         Weights {
             linear: 16,
             square: 1,
+            field_square: 4,
             late_home: 400,
-            // Self-play found no gain from either (README, "Measured").
+            // Self-play found no gain from either (docs/ai.md, "Measured").
             ladder: 0,
             bridge: 0,
+            foresight: 3,
         }
     }
 }
@@ -69,12 +78,14 @@ impl std::str::FromStr for Weights {
             let slot = match name.trim() {
                 "linear" => &mut w.linear,
                 "square" => &mut w.square,
+                "field_square" => &mut w.field_square,
                 "late_home" => &mut w.late_home,
                 "ladder" => &mut w.ladder,
                 "bridge" => &mut w.bridge,
+                "foresight" => &mut w.foresight,
                 other => {
                     return Err(format!(
-                        "unknown weight '{other}' (linear, square, late_home, ladder, bridge)"
+                        "unknown weight '{other}' (linear, square, field_square, late_home, ladder, bridge, foresight)"
                     ));
                 }
             };
@@ -726,6 +737,8 @@ mod tests {
         assert!("linear=-99999999999".parse::<Weights>().is_err());
         assert_eq!("square=-10000".parse::<Weights>().unwrap().square, -10_000);
         assert!("rungs=3".parse::<Weights>().is_err());
+        assert_eq!("field_square=2".parse::<Weights>().unwrap().field_square, 2);
+        assert_eq!("foresight=0".parse::<Weights>().unwrap().foresight, 0);
     }
 
     /// With the opponents to move, a leaf charges the mean of their best next gains when

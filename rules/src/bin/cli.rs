@@ -22,7 +22,7 @@ USAGE:
   sternhalma-cli presets
   sternhalma-cli bestmove --players N [--rules PRESET] --level LEVEL [--ms BUDGET] [--seed S]
                           [--moves \"PATH PATH ...\"]
-  sternhalma-cli match --players N --a LEVEL --b LEVEL --games G [--rules PRESET] [--seed S]
+  sternhalma-cli match --players N --a LEVEL --b LEVEL[,LEVEL...] --games G [--rules PRESET] [--seed S]
                        [--jobs J] [--records DIR] [--a-eval W] [--b-eval W]
   sternhalma-cli solo [--seconds S]
   sternhalma-cli soak --games N [--seed S] [--jobs J] [--failures DIR]
@@ -42,8 +42,12 @@ match   plays G games between two levels, alternating who starts (with more than
         and, before it, the mean moves each side took to finish, over the seats that did
         (with rules that play on after the first finish, e.g. classic, all but the last):
         a_finished=N a_moves_to_finish=M b_finished=N b_moves_to_finish=M
+        --b with several levels, \"beginner,easy,medium,hard,greedy\", is a mixed field: the
+        seats after A's take them in turn order. With a team preset (pairs, three-pairs)
+        A plays both seats of its team, and a win is its team's.
         --a-eval / --b-eval change that side's evaluation weights, for tuning by self-play:
-        \"ladder=8,bridge=4\" (linear, square, late_home, ladder, bridge).
+        \"ladder=8,bridge=4\" (linear, square, field_square, late_home, ladder, bridge;
+        foresight=0 turns the expert's foresight at six players off, 3 by default).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
 solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
 soak    plays N games (random, computer and mixed players, rotating through every preset and
@@ -309,18 +313,33 @@ struct GameResult {
     a_ms: Vec<u64>,
 }
 
-/// One game: side A (a level and its weights) in `a_seat`, side B in every other seat.
+/// One game: side A (a level and its weights) in `a_seat` and its partner's seat, side B in
+/// every other seat, the other units in turn order after A's taking B's levels in turn.
 fn play_match_game(
     base: &Game,
-    sides: [(Level, &Weights); 2],
+    a: (Level, &Weights),
+    b: (&[Level], &Weights),
     a_seat: usize,
     seed: u64,
 ) -> GameResult {
     let mut game = base.clone();
+    let setup = *game.setup();
+    let units = setup.units();
+    let a_unit = setup.unit_of(a_seat);
+    let side = |seat: usize| {
+        let unit = setup.unit_of(seat);
+        if unit == a_unit {
+            a
+        } else {
+            // The first unit after A's takes the first of B's levels, and so on round.
+            let k = (unit + units - a_unit - 1) % units;
+            (b.0[k % b.0.len()], b.1)
+        }
+    };
     let mut a_ms = Vec::new();
     let mut plies = 0;
     while let Some(seat) = game.to_move() {
-        let (lvl, w) = sides[usize::from(seat != a_seat)];
+        let (lvl, w) = side(seat);
         let clock = Since(Instant::now());
         let budget = Budget {
             max_ms: None,
@@ -335,7 +354,7 @@ fn play_match_game(
             w,
         )
         .expect("a move while the game is in play");
-        if seat == a_seat {
+        if setup.unit_of(seat) == a_unit {
             a_ms.push(clock.elapsed_ms());
         }
         game.play(&m.path).expect("the AI only makes legal moves");
@@ -344,8 +363,10 @@ fn play_match_game(
     let Status::Over(o) = game.status() else {
         unreachable!("the loop ends with the game")
     };
-    let a_first = o.places[a_seat] == 1;
-    let others_first = (0..o.places.len()).any(|s| s != a_seat && o.places[s] == 1);
+    let first = |ours: bool| {
+        (0..o.places.len()).any(|s| (setup.unit_of(s) == a_unit) == ours && o.places[s] == 1)
+    };
+    let (a_first, others_first) = (first(true), first(false));
     GameResult {
         game,
         a_seat,
@@ -360,9 +381,23 @@ fn play_match_game(
     }
 }
 
+/// B's levels: one level, or a field of them separated by commas.
+fn field(args: &mut Args) -> Result<Vec<Level>, Fail> {
+    let v = args
+        .take("--b")?
+        .ok_or(Fail("--b LEVEL is needed".into(), 1))?;
+    v.split(',')
+        .map(|l| {
+            l.trim()
+                .parse()
+                .or_else(|e: String| fail(format!("--b: {e}")))
+        })
+        .collect()
+}
+
 fn cmd_match(mut args: Args) -> Result<(), Fail> {
     let a = level(&mut args, "--a")?;
-    let b = level(&mut args, "--b")?;
+    let b = field(&mut args)?;
     let games = args
         .num::<usize>("--games")?
         .ok_or(Fail("match needs --games".into(), 1))?;
@@ -375,18 +410,20 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
     ];
     let base = new_game(&mut args)?;
     args.done()?;
-    let players = base.setup().players as usize;
+    let setup = *base.setup();
+    let players = setup.players as usize;
     let mut results: Vec<(usize, GameResult)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs)
             .map(|j| {
-                let base = &base;
+                let (base, b) = (&base, &b);
                 scope.spawn(move || {
                     (j..games)
                         .step_by(jobs)
                         .map(|g| {
                             let result = play_match_game(
                                 base,
-                                [(a, &eval[0]), (b, &eval[1])],
+                                (a, &eval[0]),
+                                (b, &eval[1]),
                                 g % players,
                                 seed.wrapping_add(g as u64 * 7919),
                             );
@@ -432,7 +469,8 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
     let mut finishes = [Vec::new(), Vec::new()];
     for r in &results {
         for seat in (0..players).filter(|&s| r.game.standing(s) == Standing::Finished) {
-            finishes[usize::from(seat != r.a_seat)].push(f64::from(r.game.moves_made(seat)));
+            let theirs = setup.unit_of(seat) != setup.unit_of(r.a_seat);
+            finishes[usize::from(theirs)].push(f64::from(r.game.moves_made(seat)));
         }
     }
     let mean = |v: &[f64]| {
