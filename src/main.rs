@@ -1,5 +1,9 @@
 //! Desktop entry point: `sternhalma [--screenshot PATH] [--size WxH]`.
 
+// A Windows release build opens no console window beside the game's (debug builds keep it
+// for the log).
+#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
