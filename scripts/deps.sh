@@ -24,8 +24,25 @@ if $web; then
   packages+=(chromium)
 fi
 
+# Only Debian and its derivatives (Ubuntu, Mint, Raspberry Pi OS) are installed for; elsewhere
+# say what to install and go on (the build names anything still missing).
+if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
+  case "$(uname -s)" in
+    Darwin) echo "deps.sh: macOS needs no system packages for the game, only Rust (rustup.rs) and" \
+      "Xcode's command line tools (xcode-select --install)." >&2 ;;
+    Linux) echo "deps.sh: not a Debian-like system, so nothing is installed. The game needs a C" \
+      "toolchain, pkg-config and the development files of ALSA, udev, Wayland and xkbcommon," \
+      "and a Vulkan driver: on Fedora 'dnf install gcc pkgconf-pkg-config alsa-lib-devel" \
+      "systemd-devel wayland-devel libxkbcommon-devel vulkan-loader mesa-vulkan-drivers'; on" \
+      "Arch 'pacman -S base-devel alsa-lib systemd-libs wayland libxkbcommon vulkan-icd-loader" \
+      "vulkan-mesa-layers'." >&2 ;;
+    *) echo "deps.sh: $(uname -s) is not installed for here; see docs/building.md." >&2 ;;
+  esac
+  packages=()
+fi
+
 missing=()
-for p in "${packages[@]}"; do
+for p in ${packages[@]+"${packages[@]}"}; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
