@@ -405,6 +405,13 @@ fn check_tour(w: u32, h: u32, scale: u32) {
                     x.kind, x.label, x.rect
                 ));
             }
+            // The game's buttons are in view without scrolling, whatever the orientation.
+            if screen == "game" && x.kind == "control" && !inside(x.rect, x.clip, 0.5) {
+                problems.push(format!(
+                    "game: '{}' at {:?} is scrolled out of view",
+                    x.label, x.rect
+                ));
+            }
             let (rw, rh) = (x.rect[2] - x.rect[0], x.rect[3] - x.rect[1]);
             if x.kind == "control" && (rw < 43.5 || rh < 43.5) {
                 problems.push(format!(

@@ -111,7 +111,9 @@ fn hud(
         for row in buttons.chunks(per_row) {
             ui.horizontal(|ui| {
                 for &(label, enabled, action) in row {
-                    let b = egui::Button::new(RichText::new(label).size(17.0))
+                    // Narrow buttons (a small phone on its side) take a smaller label.
+                    let size = if w < 80.0 { 15.0 } else { 17.0 };
+                    let b = egui::Button::new(RichText::new(label).size(size))
                         .min_size(egui::vec2(w, TOUCH_TARGET))
                         .truncate();
                     let r = ui.add_enabled(enabled, b);
@@ -132,10 +134,17 @@ fn hud(
                 ui.add_space(6.0);
                 turn_line(ui, &game, &current, turn, paused, seat_shown);
                 notice_strip(ui, &notices);
+                // The buttons stay in view (a phone on its side is only ~390 points tall);
+                // the standings and the move list scroll below them.
+                let per_row = if ui.available_width() >= 3.0 * 60.0 + 16.0 {
+                    3
+                } else {
+                    2
+                };
+                actions(ui, per_row);
+                ui.separator();
                 theme::scrolling(ui, "hud-side", |ui| {
                     players(ui, &game, &current, 1);
-                    ui.separator();
-                    actions(ui, 2);
                     move_list(ui, &game, 6);
                 });
             });
