@@ -10,7 +10,7 @@ use common::*;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::f32::consts::TAU;
 use std::time::Duration;
-use sternhalma::ai::Hint;
+use sternhalma::ai::{Hint, Purpose, SearchAbandoned};
 use sternhalma::animation::{MoveAnimation, rest_translation};
 use sternhalma::board::{BoardRoot, BoardView, CurrentGame, Marble, hole_position};
 use sternhalma::config::{AnimSpeed, Settings};
@@ -335,13 +335,28 @@ fn undo_against_the_computer_goes_back_to_your_turn_and_restores_entities() {
 #[test]
 fn undo_while_the_computer_thinks_cancels_it() {
     let mut app = app();
-    start(&mut app, vs(Level::Beginner));
+    // Every search the app drops unfinished.
+    #[derive(Resource, Default)]
+    struct Abandoned(Vec<SearchAbandoned>);
+    app.init_resource::<Abandoned>().add_systems(
+        Last,
+        |mut read: MessageReader<SearchAbandoned>, mut seen: ResMut<Abandoned>| {
+            seen.0.extend(read.read().copied())
+        },
+    );
+    // The expert's search runs for many frames; the undo comes on the next one.
+    start(&mut app, vs(Level::Expert));
     tap(&mut app, hole("k4"));
     tap(&mut app, hole("k5"));
     run_until(&mut app, 500, |a| turn(a) == Some(Turn::Thinking));
     command(&mut app, Command::Undo);
     settle(&mut app);
     assert!(game(&app).actions().is_empty());
+    assert_eq!(
+        app.world().resource::<Abandoned>().0,
+        vec![SearchAbandoned(Purpose::Play)],
+        "the computer's search was stopped, not left to finish"
+    );
     for _ in 0..50 {
         std::thread::sleep(std::time::Duration::from_millis(2));
         app.update();

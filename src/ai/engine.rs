@@ -57,6 +57,11 @@ mod imp {
         pub fn poll(&mut self) -> Option<Option<Move>> {
             check_ready(&mut self.task)
         }
+
+        /// Whether the search has ended (answered or not yet collected).
+        pub fn is_finished(&self) -> bool {
+            self.task.is_finished()
+        }
     }
 
     impl Drop for Thinking {
@@ -192,6 +197,11 @@ mod imp {
             }
             self.done = true;
             Some(search(&self.game, self.level, self.seed, None))
+        }
+
+        /// Whether the answer has been taken (the worker's own progress is not visible here).
+        pub fn is_finished(&self) -> bool {
+            self.done
         }
     }
 

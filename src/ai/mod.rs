@@ -61,6 +61,11 @@ pub struct Search {
     purpose: Purpose,
 }
 
+/// Announced when a search is dropped before it answered (an undo, a pause, a new game, the
+/// hint's position gone): its search was told to stop and its answer will never be used.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchAbandoned(pub Purpose);
+
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -90,6 +95,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hint>()
         .init_resource::<SearchTimeOnFrame>()
         .add_message::<AskHint>()
+        .add_message::<SearchAbandoned>()
+        .add_observer(announce_abandoned_search)
         .add_message::<RequestRedraw>()
         .add_systems(OnEnter(Turn::Thinking), start_thinking)
         .add_systems(
@@ -194,6 +201,19 @@ fn collect_results(
                 }
             }
         }
+    }
+}
+
+/// A search despawned before it finished: dropping its [`Thinking`] stops it.
+fn announce_abandoned_search(
+    removed: On<Remove, Search>,
+    searches: Query<&Search>,
+    mut abandoned: MessageWriter<SearchAbandoned>,
+) {
+    if let Ok(search) = searches.get(removed.entity)
+        && !search.thinking.is_finished()
+    {
+        abandoned.write(SearchAbandoned(search.purpose));
     }
 }
 
