@@ -9,7 +9,7 @@
 
 use super::search::{SMove, Searcher, WIN};
 use super::{Budget, Level, Weights, choose, choose_move, context};
-use crate::game::{Action, Game};
+use crate::game::{Action, Game, Standing};
 
 /// The level whose moves foresight recognises in other seats and plays out for them.
 const MODEL: Level = Level::Medium;
@@ -22,29 +22,45 @@ const FOLLOW_UPS: usize = 1;
 /// Which seats made their last move just as the medium level would have in their place
 /// (whatever the luck of its tie-breaks). The root's own seat, and seats that have not moved
 /// yet, are not foreseeable.
+#[cfg(test)]
 pub(crate) fn predictable(game: &Game, root: usize, seed: u64, budget: &Budget) -> [bool; 6] {
+    recognised(game, root, seed, budget, 1, 0, false)
+}
+
+/// Which seats made their last `rounds` moves just as the medium level would have in their
+/// place, all but at most `misses` of them; a seat that has made fewer moves is not
+/// foreseeable. With `all`, either every other seat still playing is foreseeable or none
+/// is: seats standing still while the others play the medium's moves is a wrong model.
+pub(crate) fn recognised(
+    game: &Game,
+    root: usize,
+    seed: u64,
+    budget: &Budget,
+    rounds: usize,
+    misses: usize,
+    all: bool,
+) -> [bool; 6] {
     let n = game.setup().players as usize;
-    let mut known = [false; 6];
-    let mut checked = [false; 6];
+    let mut matched = [0usize; 6];
+    let mut missed = [0usize; 6];
     let mut past = game.clone();
     let mut back = 0u64;
-    // Undo one round of actions (automatic passes go with the move before them).
-    while back < n as u64 && !budget.expired() && past.undo() {
+    // Undo `rounds` rounds of actions (automatic passes go with the move before them).
+    while back < (n * rounds) as u64 && !budget.expired() && past.undo() {
         back += 1;
         let (Some(seat), Some(Action::Move(path))) =
             (past.to_move(), past.redo_actions().next().cloned())
         else {
             continue;
         };
-        if seat == root || checked[seat] {
+        if seat == root || missed[seat] > misses || matched[seat] + missed[seat] >= rounds {
             continue;
         }
-        checked[seat] = true;
         let (Some(&from), Some(&to)) = (path.first(), path.last()) else {
             continue;
         };
         let weights = Weights::default();
-        known[seat] = choose(
+        let same = choose(
             &past,
             MODEL,
             seed ^ back,
@@ -53,6 +69,22 @@ pub(crate) fn predictable(game: &Game, root: usize, seed: u64, budget: &Budget) 
             Some((from, to)),
         )
         .is_some_and(|m| (m.from, m.to) == (from, to));
+        if same {
+            matched[seat] += 1;
+        } else {
+            missed[seat] += 1;
+            if all && missed[seat] > misses {
+                // One seat it cannot foresee is enough to foresee none.
+                return [false; 6];
+            }
+        }
+    }
+    let mut known = [false; 6];
+    for s in 0..n {
+        known[s] = missed[s] <= misses && matched[s] + missed[s] >= rounds && matched[s] > 0;
+    }
+    if all && (0..n).any(|s| s != root && game.standing(s) == Standing::Playing && !known[s]) {
+        return [false; 6];
     }
     known
 }
@@ -209,6 +241,15 @@ mod tests {
         assert_eq!(game.to_move(), Some(0));
         let known = predictable(&game, 0, 7, &budget);
         assert_eq!(known, [false, true, false, true, true, true]);
+        // The round before was the mediums' too: two rounds recognise the same seats.
+        assert_eq!(recognised(&game, 0, 7, &budget, 2, 0, false), known);
+        // One seat it cannot foresee turns foresight off for the whole table.
+        assert_eq!(recognised(&game, 0, 7, &budget, 1, 0, true), [false; 6]);
+        // Seat 2 deviated only now: the root in its place foresees every other seat.
+        assert_eq!(
+            recognised(&game, 2, 7, &budget, 1, 0, true),
+            [true, true, false, true, true, true]
+        );
         // Before anyone has moved, nobody can be foreseen.
         let fresh = Game::from_preset("casual", Some(6), None).unwrap();
         assert_eq!(predictable(&fresh, 0, 7, &budget), [false; 6]);

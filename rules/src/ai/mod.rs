@@ -384,7 +384,15 @@ fn choose(
     if level == Level::Expert && crowded(game) && weights.foresight > 0 {
         let foresight = foresight::Foresight {
             seat,
-            known: foresight::predictable(game, seat, seed, budget),
+            known: foresight::recognised(
+                game,
+                seat,
+                seed,
+                budget,
+                weights.recognise.max(1) as usize,
+                weights.misses.max(0) as usize,
+                weights.foresee_all > 0,
+            ),
             seed,
             budget,
             weights,

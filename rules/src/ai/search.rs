@@ -36,6 +36,14 @@ pub struct Weights {
     /// Not a weight: how many of its best moves the expert plays out with foresight at a
     /// six-player table (0 turns foresight off).
     pub foresight: i32,
+    /// Not a weight: how many of its last moves a seat must have made as the medium level
+    /// would have for foresight to count on it.
+    pub recognise: i32,
+    /// Not a weight: how many of those moves may differ from the medium level's.
+    pub misses: i32,
+    /// Not a weight: 1 when foresight plays a round out only if every other seat still
+    /// playing is foreseeable, 0 when also if some are (the others then stand still).
+    pub foresee_all: i32,
 }
 
 impl Default for Weights {
@@ -49,6 +57,11 @@ impl Default for Weights {
             ladder: 0,
             bridge: 0,
             foresight: 3,
+            // A wrong model costs more than none: against five hard players, and a mixed
+            // field where one seat is a medium (docs/ai.md, issue 19).
+            recognise: 3,
+            misses: 1,
+            foresee_all: 1,
         }
     }
 }
@@ -83,9 +96,12 @@ impl std::str::FromStr for Weights {
                 "ladder" => &mut w.ladder,
                 "bridge" => &mut w.bridge,
                 "foresight" => &mut w.foresight,
+                "recognise" => &mut w.recognise,
+                "misses" => &mut w.misses,
+                "foresee_all" => &mut w.foresee_all,
                 other => {
                     return Err(format!(
-                        "unknown weight '{other}' (linear, square, field_square, late_home, ladder, bridge, foresight)"
+                        "unknown weight '{other}' (linear, square, field_square, late_home, ladder, bridge, foresight, recognise, misses, foresee_all)"
                     ));
                 }
             };
@@ -739,6 +755,8 @@ mod tests {
         assert!("rungs=3".parse::<Weights>().is_err());
         assert_eq!("field_square=2".parse::<Weights>().unwrap().field_square, 2);
         assert_eq!("foresight=0".parse::<Weights>().unwrap().foresight, 0);
+        let w: Weights = "recognise=3,misses=1,foresee_all=1".parse().unwrap();
+        assert_eq!((w.recognise, w.misses, w.foresee_all), (3, 1, 1));
     }
 
     /// With the opponents to move, a leaf charges the mean of their best next gains when

@@ -47,7 +47,9 @@ match   plays G games between two levels, alternating who starts (with more than
         A plays both seats of its team, and a win is its team's.
         --a-eval / --b-eval change that side's evaluation weights, for tuning by self-play:
         \"ladder=8,bridge=4\" (linear, square, field_square, late_home, ladder, bridge;
-        foresight=0 turns the expert's foresight at six players off, 3 by default).
+        foresight=0 turns the expert's foresight at six players off, 3 by default;
+        recognise=R: a seat is foreseen once its last R moves were the medium level's;
+        foresee_all=0 also foresees a table where only some seats are).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
 solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
 soak    plays N games (random, computer and mixed players, rotating through every preset and
