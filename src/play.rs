@@ -18,7 +18,7 @@ use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::HashSet;
-use sternhalma_rules::{Action, Event, Hole};
+use sternhalma_rules::{Event, Hole};
 
 /// A move someone wants to make, as the marble's path.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -576,13 +576,4 @@ fn sync_marbles(
             spawn_marble(&mut commands, *root, seat, h);
         }
     }
-}
-
-/// The last move played, for the trail (automatic passes are skipped).
-pub fn last_move(game: &sternhalma_rules::Game) -> Option<&[Hole]> {
-    game.actions().iter().rev().find_map(|a| match a {
-        Action::Move(p) => Some(p.as_slice()),
-        Action::Pass => None,
-        _ => None,
-    })
 }

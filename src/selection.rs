@@ -9,7 +9,7 @@ use crate::board::{
     hole_position,
 };
 use crate::input::{NavInput, PointerInput};
-use crate::play::{BoardChanged, Command, MoveApplied, MoveRequest, Notice, last_move};
+use crate::play::{BoardChanged, Command, MoveApplied, MoveRequest, Notice};
 use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::prelude::*;
 use sternhalma_rules::game::holes;
@@ -527,7 +527,7 @@ fn show_trail(
         return;
     }
     clear_kinds(&mut commands, &[HighlightKind::Trail], &marks, &segments);
-    if let Some(path) = last_move(&game) {
+    if let Some(path) = game.last_move() {
         spawn_path(&mut commands, *root, path, HighlightKind::Trail);
         spawn_mark(&mut commands, *root, path[0], HighlightKind::Trail);
     }

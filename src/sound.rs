@@ -110,7 +110,7 @@ pub fn sounds_for_move(path: &[Hole], goal: Bits) -> Vec<Cue> {
     let mut cues: Vec<Cue> = path
         .windows(2)
         .map(|w| {
-            if w[0].distance(w[1]) > 1 {
+            if w[0].is_jump_to(w[1]) {
                 let cue = Cue {
                     kind: SoundKind::Hop,
                     rate,

@@ -83,6 +83,19 @@ pub struct Move {
     pub path: Vec<Hole>,
 }
 
+impl Move {
+    /// The jumps in the move: 0 for a step, otherwise the chain's length.
+    pub fn jumps(&self) -> u32 {
+        jumps(&self.path)
+    }
+}
+
+/// The jumps along a marble's path (every hole it lands on, the start included): 0 for a
+/// step, otherwise the number of jumps in the chain.
+pub fn jumps(path: &[Hole]) -> u32 {
+    path.windows(2).filter(|w| w[0].is_jump_to(w[1])).count() as u32
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&format_path(&self.path))
@@ -433,6 +446,15 @@ impl Game {
     /// Every action so far.
     pub fn actions(&self) -> &[Action] {
         &self.actions
+    }
+
+    /// The path of the last move played (passes, resignations and time-outs skipped), for
+    /// showing where the last marble went.
+    pub fn last_move(&self) -> Option<&[Hole]> {
+        self.actions.iter().rev().find_map(|a| match a {
+            Action::Move(p) => Some(p.as_slice()),
+            _ => None,
+        })
     }
 
     /// Hash of the position with the side to move: equal hashes mean a repeated position.
