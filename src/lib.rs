@@ -13,6 +13,15 @@
 
 use bevy::prelude::*;
 
+#[cfg(all(
+    target_os = "android",
+    not(any(feature = "game-activity", feature = "native-activity"))
+))]
+compile_error!(
+    "an Android build needs its activity glue: `--features game-activity` (the APK) or \
+     `--features native-activity` (the check in ./test.sh)"
+);
+
 pub mod ai;
 pub mod animation;
 pub mod board;
