@@ -7,8 +7,9 @@
 
 use crate::bitboard::Bits;
 use crate::board::Hole;
-use crate::movegen::{Board, Layout, PathError};
+use crate::movegen::PathError;
 use crate::notation::{NotationError, format_path, parse_path};
+use crate::position::{Board, Layout};
 use crate::rules::{
     AfterFinish, AfterResign, ClockRule, Finish, RuleSet, RulesError, Setup, Undecided,
 };
@@ -348,7 +349,7 @@ impl Game {
                     seat + 1
                 )));
             }
-            if n > crate::movegen::MAX_MARBLES {
+            if n > crate::position::MAX_MARBLES {
                 return Err(RulesError::Invalid(format!(
                     "seat {} has {n} marbles",
                     seat + 1
