@@ -1111,3 +1111,31 @@ fn a_move_and_an_undo_in_one_frame_play_the_move_then_take_it_back() {
     assert!(game(&app).actions().is_empty());
     assert_eq!(marbles(&mut app), engine_marbles(&app));
 }
+
+#[test]
+fn without_help_a_picked_marble_lights_no_moves_but_still_moves_and_the_goal_stays() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().show_moves = false;
+    start(&mut app, people("classic", 2));
+    tap(&mut app, hole("k4"));
+    app.update();
+    assert_eq!(
+        app.world().resource::<Selection>().from,
+        Some(hole("k4")),
+        "the marble is picked"
+    );
+    assert_eq!(
+        marked(&mut app, HighlightKind::Selected),
+        [hole("k4")].into()
+    );
+    assert!(marked(&mut app, HighlightKind::Reachable).is_empty());
+    assert!(marked(&mut app, HighlightKind::Path).is_empty());
+    assert!(!marked(&mut app, HighlightKind::Goal).is_empty());
+    // Turned back on, the same pick lights its moves at once.
+    app.world_mut().resource_mut::<Settings>().show_moves = true;
+    app.update();
+    assert!(marked(&mut app, HighlightKind::Reachable).contains(&hole("k5")));
+    tap(&mut app, hole("k5"));
+    settle(&mut app);
+    assert_eq!(game(&app).last_move(), Some(&[hole("k4"), hole("k5")][..]));
+}
