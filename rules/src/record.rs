@@ -3,8 +3,8 @@
 //! an impossible game.
 
 use crate::game::{Action, Game, GameError, Outcome, Status};
-use crate::movegen::{Board, MAX_MARBLES};
 use crate::notation::parse_hole;
+use crate::position::{Board, MAX_MARBLES};
 use crate::rules::{RuleSet, RulesError, Setup};
 use serde::{Deserialize, Serialize};
 use std::fmt;
