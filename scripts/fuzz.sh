@@ -34,8 +34,8 @@ if ! rustup run nightly rustc --version >/dev/null 2>&1; then
   rustup toolchain install nightly --profile minimal
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
-  echo "Installing cargo-fuzz"
-  cargo install cargo-fuzz --locked
+  echo "Installing cargo-fuzz 0.13.2"
+  cargo install cargo-fuzz --version 0.13.2 --locked
 fi
 if ! command -v c++ >/dev/null; then
   if command -v apt-get >/dev/null; then
