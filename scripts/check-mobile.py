@@ -126,14 +126,16 @@ class Checker:
         self.ok(minor < 100 and patch < 100, f"Cargo.toml: version {version}: minor and patch must stay below 100 for the versionCode formula")
         self.version_code = major * 10000 + minor * 100 + patch
 
-        # Android needs GameActivity compiled in (only for Android).
-        android_deps = toml.get("target", {}).get('cfg(target_os = "android")', {}).get("dependencies", {})
-        bevy = android_deps.get("bevy", {})
-        features = bevy.get("features", []) if isinstance(bevy, dict) else []
+        # Android needs GameActivity compiled in: a crate feature the Gradle build turns on.
+        features = toml.get("features", {})
         self.ok(
-            "android-game-activity" in features,
-            "Cargo.toml: bevy's android-game-activity feature must be enabled for cfg(target_os = \"android\") "
+            "bevy/android-game-activity" in features.get("game-activity", []),
+            "Cargo.toml: the game-activity feature must enable bevy/android-game-activity "
             "(the Android project uses GameActivity)",
+        )
+        self.ok(
+            "game-activity" not in features.get("default", []),
+            "Cargo.toml: game-activity must not be a default feature (desktop builds would compile it)",
         )
         crate_types = toml.get("lib", {}).get("crate-type")
         self.ok(
@@ -160,6 +162,11 @@ class Checker:
     def android(self):
         app = ("android", "app")
         gradle = self.read(*app, "build.gradle.kts") or ""
+        self.ok(
+            re.search(r'listOf\("rustc", "--lib", "--features", "game-activity"\)', gradle) is not None,
+            "android/app/build.gradle.kts: cargo-ndk must build with --features game-activity "
+            "(MainActivity extends GameActivity)",
+        )
 
         def setting(key):
             m = re.search(rf"^\s*{key}\s*=\s*(.+?)\s*$", gradle, re.M)
@@ -887,6 +894,8 @@ def self_test(root):
         ("lib name in the manifest", edit("android/app/src/main/AndroidManifest.xml", 'android:value="sternhalma"', 'android:value="sternhalma_app"'), "android.app.lib_name vs Cargo lib name"),
         ("lib name in System.loadLibrary", edit("android/app/src/main/java/org/sternhalma/app/MainActivity.java", 'loadLibrary("sternhalma")', 'loadLibrary("game")'), "System.loadLibrary vs Cargo lib name"),
         ("lib linked by Xcode", edit("ios/Sternhalma.xcodeproj/project.pbxproj", '"-lsternhalma",', '"-lgame",'), "OTHER_LDFLAGS does not link -lsternhalma"),
+        ("gradle builds without GameActivity", edit("android/app/build.gradle.kts", '"--features", "game-activity"', '"--features", "native-activity"'), "must build with --features game-activity"),
+        ("game-activity feature emptied", edit("Cargo.toml", 'game-activity = ["bevy/android-game-activity"]', "game-activity = []"), "game-activity feature must enable"),
         ("applicationId", edit("android/app/build.gradle.kts", 'applicationId = "org.sternhalma.app"', 'applicationId = "org.example.game"'), "namespace vs applicationId"),
         ("bundle id in Info.plist", edit("ios/Sternhalma/Info.plist", "$(PRODUCT_BUNDLE_IDENTIFIER)", "org.example.game"), "CFBundleIdentifier vs Android applicationId"),
         ("build number in project.yml", edit("ios/project.yml", 'CURRENT_PROJECT_VERSION: "', 'CURRENT_PROJECT_VERSION: "7'), "ios/project.yml CURRENT_PROJECT_VERSION vs pbxproj"),

@@ -2,16 +2,18 @@
 # Installs the Debian packages the game needs to build and run (with --headless, also to
 # render without a screen under Xvfb, as the tests do; with --web, Chromium and the Python
 # packages the browser test drives it with; with --lint, actionlint for the GitHub workflows;
-# the flags combine). Does nothing when all are present.
+# with --android, what scripts/android-check.sh needs: Debian's clang, llvm-ar, the arm64 C
+# headers and Rust's aarch64-linux-android standard library; the flags combine). Does nothing when all are present.
 set -euo pipefail
 
-headless=false web=false lint=false
+headless=false web=false lint=false android=false
 for flag in "$@"; do
   case "$flag" in
     --headless) headless=true ;;
     --web) web=true ;;
     --lint) lint=true ;;
-    *) echo "deps.sh: unknown option $flag (use --headless, --web and/or --lint)" >&2; exit 2 ;;
+    --android) android=true ;;
+    *) echo "deps.sh: unknown option $flag (use --headless, --web, --lint and/or --android)" >&2; exit 2 ;;
   esac
 done
 
@@ -22,6 +24,9 @@ if $headless; then
 fi
 if $web; then
   packages+=(chromium)
+fi
+if $android; then
+  packages+=(clang llvm libc6-dev-arm64-cross)
 fi
 
 # Only Debian and its derivatives (Ubuntu, Mint, Raspberry Pi OS) are installed for; elsewhere
@@ -56,6 +61,11 @@ fi
 if ! command -v cargo >/dev/null; then
   echo "Rust 1.95 or newer is needed: install it with rustup (https://rustup.rs)." >&2
   exit 1
+fi
+
+if $android && ! rustup target list --installed 2>/dev/null | grep -qx aarch64-linux-android; then
+  echo "Installing Rust's standard library for aarch64-linux-android"
+  rustup target add aarch64-linux-android
 fi
 
 # The browser tests: Playwright drives Debian's Chromium (it never downloads a browser of its

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh --headless
-cargo build --profile ci --bin sternhalma
+cargo build --profile ci --features dev --bin sternhalma
 out=assets/screenshots
 mkdir -p "$out"
 data=$(mktemp -d)

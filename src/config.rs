@@ -137,6 +137,10 @@ pub struct Settings {
     /// Each hole's name (a1 … q17) shown on the board, to read the move list against it.
     #[serde(default)]
     pub hole_names: bool,
+    /// Light the holes a picked marble can reach and preview the path to the one under the
+    /// pointer. Players who want no help turn it off; the goal stays marked.
+    #[serde(default = "shown")]
+    pub show_moves: bool,
     /// Sound volume, 0 (silent) to 1.
     pub volume: f32,
     /// All sound off, whatever the volume.
@@ -149,6 +153,11 @@ pub struct Settings {
     pub last_preset: String,
 }
 
+/// Settings written before a field existed read it as on.
+fn shown() -> bool {
+    true
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -157,6 +166,7 @@ impl Default for Settings {
             rotate_board: true,
             handover_screen: true,
             hole_names: false,
+            show_moves: true,
             volume: 0.8,
             muted: false,
             default_players: 2,

@@ -4,13 +4,23 @@
 //! selection, turn flow, animation, computer players): headless tests run exactly this.
 //! [`GamePlugin`] adds the look (meshes and colours), the egui menus and HUD, and the
 //! command-line screenshot driver, so the desktop binary and the mobile entry points build
-//! the same game.
+//! the same game. The driver that scripts and photographs the game from the command line
+//! (`screenshot`) is compiled only with the `dev` feature.
 
 // Bevy systems receive everything they touch as parameters; splitting them only to satisfy
 // the argument count would hide what each system reads and writes.
 #![allow(clippy::too_many_arguments)]
 
 use bevy::prelude::*;
+
+#[cfg(all(
+    target_os = "android",
+    not(any(feature = "game-activity", feature = "native-activity"))
+))]
+compile_error!(
+    "an Android build needs its activity glue: `--features game-activity` (the APK) or \
+     `--features native-activity` (the check in ./test.sh)"
+);
 
 pub mod ai;
 pub mod animation;
@@ -21,6 +31,7 @@ pub mod look;
 pub mod persist;
 pub mod play;
 pub mod records;
+#[cfg(feature = "dev")]
 pub mod screenshot;
 pub mod selection;
 pub mod sound;
@@ -64,10 +75,11 @@ impl Plugin for GamePlugin {
             CorePlugin,
             look::plugin,
             ui::plugin,
-            screenshot::plugin,
             sound::plugin,
             transfer::plugin,
         ));
+        #[cfg(feature = "dev")]
+        app.add_plugins(screenshot::plugin);
         #[cfg(target_arch = "wasm32")]
         app.add_plugins(web::plugin);
     }
@@ -123,6 +135,17 @@ const USAGE: &str = "options: --screenshot PATH [--geometry PATH] [--layout PATH
 --scale S --players N --rules PRESET --vs LEVEL --moves \"k3-k5 ...\" --click HOLE --screen \
 menu|new-game|rules|settings|statistics|records|game --colour-blind --fixed-board --hole-names \
 --data-dir PATH --record FILE.ron --tour DIR --frame-log PATH --exit-after SECS";
+/// Options of the scripting and screenshot driver, which only a `dev` build has.
+const DEV_OPTIONS: [&str; 8] = [
+    "--screenshot",
+    "--geometry",
+    "--layout",
+    "--tour",
+    "--frame-log",
+    "--exit-after",
+    "--moves",
+    "--click",
+];
 /// Screens `--screen` can open.
 const SCREENS: &str = "menu, new-game, rules, settings, statistics, records, game";
 
@@ -181,6 +204,12 @@ impl Options {
                 "--data-dir" => o.data_dir = Some(value()?),
                 "--record" => o.record = Some(value()?),
                 other => return Err(format!("unknown option '{other}' ({USAGE})")),
+            }
+            if !cfg!(feature = "dev") && DEV_OPTIONS.contains(&a.as_str()) {
+                return Err(format!(
+                    "{a} scripts the game for tests and screenshots: build with \
+                     `--features dev` to use it"
+                ));
             }
         }
         if o.tour.is_some() && (o.screenshot.is_some() || o.screen.is_some()) {
@@ -305,26 +334,13 @@ pub fn run(options: Options) -> AppExit {
         })
         .after(persist::LoadSystems),
     );
-    if let Some(path) = &options.frame_log {
-        match screenshot::FrameLog::create(std::path::Path::new(path)) {
-            Ok(log) => {
-                app.insert_resource(log);
-            }
-            Err(e) => {
-                eprintln!("sternhalma: --frame-log: cannot write {path}: {e}");
-                return AppExit::error();
-            }
-        }
-    }
-    if let Some(secs) = options.exit_after {
-        // An idle app runs no systems, so a timer inside it would never fire: a thread ends
-        // the process (the frame log is written unbuffered, so nothing is lost).
-        std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_secs(secs));
-            std::process::exit(0);
-        });
-    }
-    let script = screenshot::Script::new(&options);
+    #[cfg(feature = "dev")]
+    let script = match dev_driver(&mut app, &options) {
+        Ok(script) => script,
+        Err(exit) => return exit,
+    };
+    #[cfg(not(feature = "dev"))]
+    let script = NoScript;
     if script.is_tour() {
         // The tour starts its own game and opens the record itself.
     } else if let Some(c) = start {
@@ -350,6 +366,90 @@ pub fn run(options: Options) -> AppExit {
         app.world_mut()
             .write_message(records::RecordCommand::OpenFile(path.into()));
     }
+    #[cfg(feature = "dev")]
     app.insert_resource(script);
     app.run()
+}
+
+/// Without the `dev` feature nothing is scripted: no tour, no moves, no screenshot.
+#[cfg(not(feature = "dev"))]
+struct NoScript;
+
+#[cfg(not(feature = "dev"))]
+impl NoScript {
+    fn is_tour(&self) -> bool {
+        false
+    }
+}
+
+/// Sets up the `dev` driver's frame log and exit timer, and its script.
+#[cfg(feature = "dev")]
+fn dev_driver(app: &mut App, options: &Options) -> Result<screenshot::Script, AppExit> {
+    if let Some(path) = &options.frame_log {
+        match screenshot::FrameLog::create(std::path::Path::new(path)) {
+            Ok(log) => {
+                app.insert_resource(log);
+            }
+            Err(e) => {
+                eprintln!("sternhalma: --frame-log: cannot write {path}: {e}");
+                return Err(AppExit::error());
+            }
+        }
+    }
+    if let Some(secs) = options.exit_after {
+        // An idle app runs no systems, so a timer inside it would never fire: a thread ends
+        // the process (the frame log is written unbuffered, so nothing is lost).
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(secs));
+            std::process::exit(0);
+        });
+    }
+    Ok(screenshot::Script::new(options))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Options, String> {
+        Options::parse(args.iter().map(|a| a.to_string()))
+    }
+
+    #[test]
+    fn players_options_parse_and_mistakes_are_errors_in_words() {
+        let o = parse(&[
+            "--players",
+            "3",
+            "--vs",
+            "hard",
+            "--size",
+            "390x844",
+            "--scale",
+            "3",
+        ])
+        .unwrap();
+        assert_eq!(
+            (o.players, o.size, o.scale),
+            (Some(3), Some((390, 844)), Some(3.0))
+        );
+        assert!(parse(&["--size", "390"]).unwrap_err().contains("WxH"));
+        assert!(parse(&["--players"]).unwrap_err().contains("needs a value"));
+        assert!(parse(&["--fly"]).unwrap_err().contains("unknown option"));
+    }
+
+    /// The scripting options exist only in a `dev` build; elsewhere they are refused in words
+    /// (a shipped game never takes moves or screenshots from its command line).
+    #[test]
+    fn scripting_options_need_the_dev_feature() {
+        for option in DEV_OPTIONS {
+            let value = if option == "--exit-after" { "1" } else { "x" };
+            let result = parse(&[option, value]);
+            if cfg!(feature = "dev") {
+                assert!(result.is_ok(), "{option}: {result:?}");
+            } else {
+                let e = result.unwrap_err();
+                assert!(e.contains("--features dev"), "{option}: {e}");
+            }
+        }
+    }
 }

@@ -2,7 +2,15 @@
 //! redo, resigning, clocks, and keeping the marble entities in step with the engine.
 //!
 //! Everyone else asks through messages ([`MoveRequest`], [`Command`]) and hears back through
-//! messages ([`MoveApplied`], [`BoardChanged`], [`TurnStarted`], [`Notice`]).
+//! outcome messages, written only for what actually happened: [`MatchStarted`],
+//! [`MoveApplied`], [`GameEvent`], [`Undone`], [`Redone`], [`BoardChanged`], [`TurnStarted`]
+//! and [`Notice`]. A request the game refuses produces a [`Notice::Refused`] and nothing else,
+//! so listeners (sound, saving, statistics, the remembered choices) never react to it.
+//!
+//! Every system that changes the game runs in one chain (see `plugin`): a new match first,
+//! then a move, a confirmation, undo/redo/resign, pause and hand-over, the clock. So a move
+//! and an undo arriving in the same frame have one defined result: the move is played, then
+//! undone.
 
 use crate::board::{BoardRoot, CurrentGame, CurrentMatch, Marble, Seat, spawn_marble};
 use crate::config::{Controller, MatchConfig, Settings};
@@ -10,7 +18,7 @@ use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::HashSet;
-use sternhalma_rules::{Action, Event, Hole};
+use sternhalma_rules::{Event, Hole};
 
 /// A move someone wants to make, as the marble's path.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -65,6 +73,46 @@ pub struct LoadMatch {
     pub open: bool,
 }
 
+/// Where a match that has just begun came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchOrigin {
+    /// Started from the new-game screen (or the command line) with fresh choices.
+    NewGame,
+    /// The same match again.
+    Rematch,
+    /// A game under way put back: a restored save, a record continued.
+    Restored,
+}
+
+/// A match was installed: the board, seats and `CurrentMatch` are the new ones from the next
+/// system on. Not written when a start was refused.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct MatchStarted {
+    /// New, again, or restored.
+    pub origin: MatchOrigin,
+    /// Its rules and seats.
+    pub config: MatchConfig,
+}
+
+/// Every event the engine reported, in order: moves, passes, finishers, players out, time-outs
+/// and the end. Sound, notices and statistics listen here rather than to requests.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct GameEvent(pub Event);
+
+/// Moves were taken back (one or more plies: against the computer, its replies too).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undone {
+    /// How many plies.
+    pub plies: usize,
+}
+
+/// Undone moves were played again.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Redone {
+    /// How many plies.
+    pub plies: usize,
+}
+
 /// A move was applied; the marble entity already stands on its new hole.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct MoveApplied {
@@ -93,8 +141,6 @@ pub struct TurnStarted {
 /// Something to tell the players.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
-    /// An engine event: a pass, a finisher, someone out, the end.
-    Engine(Event),
     /// A request that was refused, with the reason.
     Refused(String),
     /// Something done that the player should know of ("Record saved as …").
@@ -118,6 +164,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Command>()
         .add_message::<LoadMatch>()
         .add_message::<MoveApplied>()
+        .add_message::<MatchStarted>()
+        .add_message::<GameEvent>()
+        .add_message::<Undone>()
+        .add_message::<Redone>()
         .add_message::<BoardChanged>()
         .add_message::<TurnStarted>()
         .add_message::<Notice>()
@@ -140,6 +190,7 @@ pub(super) fn plugin(app: &mut App) {
                             .and_then(in_state(Turn::Human).or_else(in_state(Turn::Thinking))),
                     ),
                 )
+                    .chain()
                     .run_if(resource_exists::<CurrentGame>),
                 decide_turn
                     .run_if(in_state(Turn::Starting).and_then(resource_exists::<CurrentGame>)),
@@ -166,6 +217,7 @@ fn start_match(
     mut pause: ResMut<NextState<Pause>>,
     current: Option<Res<CurrentMatch>>,
     seats: Query<Entity, With<Seat>>,
+    mut started: MessageWriter<MatchStarted>,
     mut changed: MessageWriter<BoardChanged>,
     mut notices: MessageWriter<Notice>,
     mut screen: ResMut<NextState<Screen>>,
@@ -175,8 +227,12 @@ fn start_match(
     let mut config = None;
     for c in requests.read() {
         match c {
-            Command::Start(c) => config = Some(c.clone()),
-            Command::Rematch => config = current.as_ref().map(|m| m.0.clone()),
+            Command::Start(c) => config = Some((c.clone(), MatchOrigin::NewGame)),
+            Command::Rematch => {
+                config = current
+                    .as_ref()
+                    .map(|m| (m.0.clone(), MatchOrigin::Rematch));
+            }
             _ => {}
         }
     }
@@ -184,15 +240,23 @@ fn start_match(
     // Asking for a new match wins over quietly restoring one (the start-up load): the player
     // (or the command line) asked for it after the save was read.
     let start_wins = config.is_some() && load.as_ref().is_none_or(|l| !l.open);
-    let (game, config, open, paused, stats_counted, id) = match (load, config) {
-        (_, Some(config)) if start_wins => match config.build_game() {
-            Ok(g) => (g, config, true, false, false, None),
+    let (game, config, origin, open, paused, stats_counted, id) = match (load, config) {
+        (_, Some((config, origin))) if start_wins => match config.build_game() {
+            Ok(g) => (g, config, origin, true, false, false, None),
             Err(e) => {
                 notices.write(Notice::Refused(e.to_string()));
                 return;
             }
         },
-        (Some(l), _) => (l.game, l.config, l.open, l.paused, l.stats_counted, l.id),
+        (Some(l), _) => (
+            l.game,
+            l.config,
+            MatchOrigin::Restored,
+            l.open,
+            l.paused,
+            l.stats_counted,
+            l.id,
+        ),
         _ => return,
     };
     counted.0 = stats_counted;
@@ -214,9 +278,10 @@ fn start_match(
         });
     }
     commands.insert_resource(CurrentGame(game));
-    commands.insert_resource(CurrentMatch(config));
+    commands.insert_resource(CurrentMatch(config.clone()));
     commands.remove_resource::<PendingMove>();
     *last_human = LastHuman(None);
+    started.write(MatchStarted { origin, config });
     changed.write(BoardChanged);
     if open {
         screen.set(Screen::Playing);
@@ -267,6 +332,7 @@ struct MovePlayer<'w, 's> {
     marbles: Query<'w, 's, (Entity, &'static mut Marble)>,
     applied: MessageWriter<'w, MoveApplied>,
     changed: MessageWriter<'w, BoardChanged>,
+    events: MessageWriter<'w, GameEvent>,
     notices: MessageWriter<'w, Notice>,
     turn: ResMut<'w, NextState<Turn>>,
 }
@@ -301,11 +367,7 @@ impl MovePlayer<'_, '_> {
                 if events.iter().any(|e| matches!(e, Event::Out { .. })) {
                     self.changed.write(BoardChanged);
                 }
-                for e in events {
-                    if !matches!(e, Event::Moved { .. }) {
-                        self.notices.write(Notice::Engine(e));
-                    }
-                }
+                self.events.write_batch(events.into_iter().map(GameEvent));
                 self.turn.set(Turn::Animating);
             }
             Err(e) => {
@@ -358,6 +420,9 @@ fn undo_redo_resign(
     mut game: ResMut<CurrentGame>,
     current: Res<CurrentMatch>,
     mut changed: MessageWriter<BoardChanged>,
+    mut outcomes: MessageWriter<GameEvent>,
+    mut undone: MessageWriter<Undone>,
+    mut redone: MessageWriter<Redone>,
     mut notices: MessageWriter<Notice>,
     mut turn: ResMut<NextState<Turn>>,
 ) {
@@ -376,25 +441,38 @@ fn undo_redo_resign(
         }
         let done = match c {
             Command::Undo => {
-                let undone = game.undo();
-                while undone && any_human && !is_human(game.to_move()) && game.can_undo() {
-                    game.undo();
+                let mut plies = 0;
+                if game.undo() {
+                    plies += 1;
+                    // Never stop on a computer's turn after undoing: it would just move again.
+                    while any_human && !is_human(game.to_move()) && game.can_undo() {
+                        game.undo();
+                        plies += 1;
+                    }
+                    undone.write(Undone { plies });
+                } else {
+                    notices.write(Notice::Refused("There is nothing to undo.".into()));
                 }
-                // Never stop on a computer's turn after undoing: it would just move again.
-                undone
+                plies > 0
             }
             Command::Redo => {
-                let mut redone = game.redo().is_some();
-                while redone && any_human && !is_human(game.to_move()) && game.can_redo() {
-                    redone = game.redo().is_some();
+                let mut plies = 0;
+                while game.redo().is_some() {
+                    plies += 1;
+                    if !(any_human && !is_human(game.to_move()) && game.can_redo()) {
+                        break;
+                    }
                 }
-                redone
+                if plies > 0 {
+                    redone.write(Redone { plies });
+                } else {
+                    notices.write(Notice::Refused("There is nothing to redo.".into()));
+                }
+                plies > 0
             }
             Command::Resign(seat) => match game.resign(*seat) {
                 Ok(events) => {
-                    for e in events {
-                        notices.write(Notice::Engine(e));
-                    }
+                    outcomes.write_batch(events.into_iter().map(GameEvent));
                     true
                 }
                 Err(e) => {
@@ -443,7 +521,7 @@ fn tick_clock(
     mut carry: ResMut<ClockCarry>,
     mut game: ResMut<CurrentGame>,
     mut changed: MessageWriter<BoardChanged>,
-    mut notices: MessageWriter<Notice>,
+    mut outcomes: MessageWriter<GameEvent>,
     mut turn: ResMut<NextState<Turn>>,
 ) {
     if game.rules().clock.is_none() {
@@ -456,9 +534,7 @@ fn tick_clock(
     if events.is_empty() {
         return;
     }
-    for e in events {
-        notices.write(Notice::Engine(e));
-    }
+    outcomes.write_batch(events.into_iter().map(GameEvent));
     changed.write(BoardChanged);
     turn.set(Turn::Starting);
 }
@@ -500,13 +576,4 @@ fn sync_marbles(
             spawn_marble(&mut commands, *root, seat, h);
         }
     }
-}
-
-/// The last move played, for the trail (automatic passes are skipped).
-pub fn last_move(game: &sternhalma_rules::Game) -> Option<&[Hole]> {
-    game.actions().iter().rev().find_map(|a| match a {
-        Action::Move(p) => Some(p.as_slice()),
-        Action::Pass => None,
-        _ => None,
-    })
 }

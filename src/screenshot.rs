@@ -14,7 +14,7 @@ use crate::input::PointerInput;
 use crate::play::{Command, LoadMatch};
 use crate::records::RecordCommand;
 use crate::state::{AppSystems, Screen, Turn};
-use crate::ui::theme::{self, Kind};
+use crate::ui::theme::{self, layout_text};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::window::{PrimaryWindow, RequestRedraw};
@@ -327,34 +327,6 @@ fn drive_script(
     let world = view.board_to_world(hole_position(hole));
     pointer.write(PointerInput::Pressed(world));
     pointer.write(PointerInput::Released(world));
-}
-
-/// Every widget laid out in the last pass, one per line, in points:
-/// `control|text x0 y0 x1 y1 clip x0 y0 x1 y1 label`, after a `window W H` line.
-pub(crate) fn layout_text(window: Vec2, laid_out: &[theme::LaidOut]) -> String {
-    let mut text = format!("window {} {}\n", window.x, window.y);
-    for w in laid_out {
-        let kind = match w.kind {
-            Kind::Control => "control",
-            Kind::Text => "text",
-            Kind::Scroll => "scroll",
-        };
-        let (r, c) = (w.rect, w.clip);
-        let _ = writeln!(
-            text,
-            "{kind} {:.1} {:.1} {:.1} {:.1} clip {:.1} {:.1} {:.1} {:.1} {}",
-            r.min.x,
-            r.min.y,
-            r.max.x,
-            r.max.y,
-            c.min.x,
-            c.min.y,
-            c.max.x,
-            c.max.y,
-            w.label.replace('\n', " ")
-        );
-    }
-    text
 }
 
 fn capture(

@@ -8,8 +8,9 @@ use crate::board::{
     BoardRoot, BoardView, CurrentGame, CurrentMatch, MARBLE_Z, Marble, SPACING, hole_near,
     hole_position,
 };
+use crate::config::Settings;
 use crate::input::{NavInput, PointerInput};
-use crate::play::{BoardChanged, Command, MoveApplied, MoveRequest, Notice, last_move};
+use crate::play::{BoardChanged, Command, MoveApplied, MoveRequest, Notice};
 use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::prelude::*;
 use sternhalma_rules::game::holes;
@@ -128,7 +129,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 drop_selection.run_if(on_message::<BoardChanged>),
-                show_selection.run_if(resource_changed::<Selection>),
+                show_selection
+                    .run_if(resource_changed::<Selection>.or_else(resource_changed::<Settings>)),
                 show_goal,
                 show_trail,
                 show_hint.run_if(resource_changed::<Hint>),
@@ -452,6 +454,7 @@ fn z_of(kind: HighlightKind) -> f32 {
 fn show_selection(
     mut commands: Commands,
     sel: Res<Selection>,
+    settings: Res<Settings>,
     game: Res<CurrentGame>,
     root: Single<Entity, With<BoardRoot>>,
     marks: Query<(Entity, &Highlight)>,
@@ -466,7 +469,10 @@ fn show_selection(
         return;
     };
     spawn_mark(&mut commands, root, from, HighlightKind::Selected);
-    for m in &sel.moves {
+    // Without help the player finds the moves alone; where a move may not end is a rule, and
+    // stays shown.
+    let moves: &[Move] = if settings.show_moves { &sel.moves } else { &[] };
+    for m in moves {
         spawn_mark(&mut commands, root, m.to, HighlightKind::Reachable);
     }
     let end_ok = game.layout().seats[seat].end_ok;
@@ -475,7 +481,11 @@ fn show_selection(
             spawn_mark(&mut commands, root, h, HighlightKind::Forbidden);
         }
     }
-    if let Some(m) = sel.hover.and_then(|h| sel.move_to(h)) {
+    if let Some(m) = sel
+        .hover
+        .and_then(|h| sel.move_to(h))
+        .filter(|_| settings.show_moves)
+    {
         spawn_path(&mut commands, root, &m.path, HighlightKind::Path);
         for &h in &m.path[1..m.path.len() - 1] {
             spawn_mark(&mut commands, root, h, HighlightKind::Path);
@@ -527,7 +537,7 @@ fn show_trail(
         return;
     }
     clear_kinds(&mut commands, &[HighlightKind::Trail], &marks, &segments);
-    if let Some(path) = last_move(&game) {
+    if let Some(path) = game.last_move() {
         spawn_path(&mut commands, *root, path, HighlightKind::Trail);
         spawn_mark(&mut commands, *root, path[0], HighlightKind::Trail);
     }

@@ -17,7 +17,7 @@
 use crate::animation::{AnimationSystems, HopLanded, MoveAnimation};
 use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::{Controller, Settings};
-use crate::play::{Command, MoveApplied, Notice, TurnStarted};
+use crate::play::{GameEvent, MatchStarted, MoveApplied, Redone, TurnStarted, Undone};
 use crate::selection::Selection;
 use crate::state::AppSystems;
 use bevy::prelude::*;
@@ -110,7 +110,7 @@ pub fn sounds_for_move(path: &[Hole], goal: Bits) -> Vec<Cue> {
     let mut cues: Vec<Cue> = path
         .windows(2)
         .map(|w| {
-            if w[0].distance(w[1]) > 1 {
+            if w[0].is_jump_to(w[1]) {
                 let cue = Cue {
                     kind: SoundKind::Hop,
                     rate,
@@ -327,18 +327,17 @@ fn apply_volume(settings: Res<Settings>, output: Res<SoundOutput>, audio: Res<Au
 }
 
 /// A new match, undo or redo: sounds of the old position are dropped and nobody "just moved".
+/// Only what happened counts: a refused undo leaves the sounds alone.
 fn forget_on_new_position(
-    mut commands: MessageReader<Command>,
+    mut started: MessageReader<MatchStarted>,
+    mut undone: MessageReader<Undone>,
+    mut redone: MessageReader<Redone>,
     mut queue: ResMut<SoundQueue>,
     mut in_flight: ResMut<MoveInFlight>,
     mut last: ResMut<LastMover>,
 ) {
-    let new_position = commands.read().any(|c| {
-        matches!(
-            c,
-            Command::Start(_) | Command::Rematch | Command::Undo | Command::Redo
-        )
-    });
+    // Every reader is drained, so an old message cannot count on a later frame.
+    let new_position = started.read().count() + undone.read().count() + redone.read().count() > 0;
     if new_position {
         queue.0.clear();
         in_flight.0 = None;
@@ -428,17 +427,11 @@ fn hop_sounds(
 
 /// A finisher or the end of the game: after the move that caused it, if one is under way.
 fn event_sounds(
-    mut notices: MessageReader<Notice>,
+    mut events: MessageReader<GameEvent>,
     mut in_flight: ResMut<MoveInFlight>,
     mut queue: ResMut<SoundQueue>,
 ) {
-    let events: Vec<&Event> = notices
-        .read()
-        .filter_map(|n| match n {
-            Notice::Engine(e) => Some(e),
-            _ => None,
-        })
-        .collect();
+    let events: Vec<&Event> = events.read().map(|GameEvent(e)| e).collect();
     let cues = sounds_for_events(events);
     if cues.is_empty() {
         return;

@@ -85,14 +85,6 @@ pub fn table_name(players: u8, preset: &str) -> String {
     format!("{players} players, {preset}")
 }
 
-/// The hops of a move: 0 for a step, otherwise the number of jumps in the chain.
-pub fn hops(path: &[sternhalma_rules::Hole]) -> u32 {
-    match path {
-        [a, b] if a.distance(*b) == 1 => 0,
-        _ => path.len().saturating_sub(1) as u32,
-    }
-}
-
 impl Stats {
     /// Adds a game once every person's place is settled: when it is over, or earlier when the
     /// rules play on for places after the people finished or went out. Returns false (and
@@ -211,7 +203,7 @@ fn longest_chain(game: &Game, seats: &[usize]) -> u32 {
         .iter()
         .filter_map(|&s| by_seat.get(s))
         .flatten()
-        .map(|p| hops(p))
+        .map(|p| sternhalma_rules::game::jumps(p))
         .max()
         .unwrap_or(0)
 }

@@ -52,6 +52,7 @@ pub struct Transfers<'w> {
     proxy: Res<'w, bevy::winit::EventLoopProxyWrapper>,
 }
 
+#[cfg(not(target_os = "android"))]
 const EMPTY_CLIPBOARD: &str = "The clipboard holds no text.";
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -63,6 +64,13 @@ impl Transfers<'_> {
             Some(text) => Transferred::Pasted(text),
             None => Transferred::Failed(EMPTY_CLIPBOARD.into()),
         });
+        // bevy_egui has no clipboard on Android: say so rather than do nothing.
+        #[cfg(target_os = "android")]
+        self.out.write(Transferred::Failed(
+            "Pasting is not available on Android yet: records saved on this device are on \
+             the Records page."
+                .into(),
+        ));
     }
 
     /// Downloads exist only in the browser ([`FILES`]); elsewhere records are files already.

@@ -6,7 +6,6 @@
 //! (the frame count on each, the rest only when it changed), so an idle page stays idle.
 
 use crate::board::{BoardView, CurrentGame, hole_position};
-use crate::screenshot::layout_text;
 use crate::state::Screen;
 use crate::ui::theme;
 use crate::view::ViewGeometry;
@@ -49,7 +48,7 @@ fn publish_state(
     let size = Vec2::new(window.width(), window.height());
     let layout = contexts
         .ctx_mut()
-        .map(|ctx| layout_text(size, &theme::laid_out(ctx)))
+        .map(|ctx| theme::layout_text(size, &theme::laid_out(ctx)))
         .unwrap_or_default();
     let changed = *last_layout != layout
         || view.as_ref().is_some_and(|v| v.is_changed())

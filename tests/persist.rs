@@ -410,6 +410,22 @@ fn starting_a_game_remembers_players_seats_and_preset_for_next_time() {
     assert_eq!((draft.players, draft.preset.as_str()), (3, "casual"));
 }
 
+#[test]
+fn a_start_the_rules_refuse_remembers_nothing() {
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    let before = app.world().resource::<Settings>().clone();
+    // Pairs is a four-player rule set: six players are refused.
+    let mut c = people("pairs", 4);
+    c.players = 6;
+    app.world_mut().write_message(Command::Start(c));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(app.world().get_resource::<CurrentGame>().is_none());
+    assert_eq!(*app.world().resource::<Settings>(), before);
+}
+
 /// A whole two-player game between greedy players (fast and always finishing).
 fn greedy_game() -> Game {
     let mut game = Game::from_preset("classic", Some(2), None).unwrap();

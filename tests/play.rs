@@ -15,7 +15,9 @@ use sternhalma::animation::{MoveAnimation, rest_translation};
 use sternhalma::board::{BoardRoot, BoardView, CurrentGame, Marble, hole_position};
 use sternhalma::config::{AnimSpeed, Settings};
 use sternhalma::input::{NavInput, PointerInput};
-use sternhalma::play::{BoardChanged, Command};
+use sternhalma::play::{
+    BoardChanged, Command, MatchStarted, MoveApplied, MoveRequest, Notice, Redone, Undone,
+};
 use sternhalma::selection::{HighlightKind, Selection};
 use sternhalma::state::{Screen, Turn};
 use sternhalma_rules::ai::{Budget, Level, choose_move};
@@ -544,17 +546,17 @@ fn a_player_without_a_move_is_passed_with_a_notice() {
     assert_eq!(marbles(&mut app), engine_marbles(&app));
     tap(&mut app, hole("m1"));
     tap(&mut app, hole("m2"));
-    let notices = app
+    let events = app
         .world()
-        .resource::<Messages<sternhalma::play::Notice>>()
+        .resource::<Messages<sternhalma::play::GameEvent>>()
         .iter_current_update_messages()
         .cloned()
         .collect::<Vec<_>>();
     assert!(
-        notices.contains(&sternhalma::play::Notice::Engine(
+        events.contains(&sternhalma::play::GameEvent(
             sternhalma_rules::Event::Passed { seat: 1 }
         )),
-        "{notices:?}"
+        "{events:?}"
     );
     settle(&mut app);
     assert_eq!(game(&app).to_move(), Some(0));
@@ -1025,4 +1027,115 @@ fn a_marble_reaching_its_goal_gets_a_flourish_and_a_finish_lights_the_whole_goal
     assert_eq!(seen, 10, "the finish lights every hole of the goal");
     let mut q = app.world_mut().query::<&Flourish>();
     assert_eq!(q.iter(app.world()).count(), 0, "and the rings fade away");
+}
+
+/// Every outcome the game announced, in order, as text (kept in a resource by a system in
+/// `Last`, so nothing is missed between frames).
+#[derive(Resource, Default)]
+struct Outcomes(Vec<String>);
+
+fn log_outcomes(app: &mut App) {
+    app.init_resource::<Outcomes>().add_systems(
+        Last,
+        |mut started: MessageReader<MatchStarted>,
+         mut undone: MessageReader<Undone>,
+         mut redone: MessageReader<Redone>,
+         mut applied: MessageReader<MoveApplied>,
+         mut notices: MessageReader<Notice>,
+         mut log: ResMut<Outcomes>| {
+            log.0
+                .extend(started.read().map(|m| format!("started {:?}", m.origin)));
+            log.0
+                .extend(applied.read().map(|m| format!("moved {}", m.seat)));
+            log.0
+                .extend(undone.read().map(|u| format!("undone {}", u.plies)));
+            log.0
+                .extend(redone.read().map(|r| format!("redone {}", r.plies)));
+            log.0.extend(notices.read().map(|n| match n {
+                Notice::Refused(_) => "refused".to_string(),
+                Notice::Info(_) => "info".to_string(),
+            }));
+        },
+    );
+}
+
+fn outcomes(app: &mut App) -> Vec<String> {
+    std::mem::take(&mut app.world_mut().resource_mut::<Outcomes>().0)
+}
+
+#[test]
+fn outcomes_are_announced_only_for_what_happened() {
+    let mut app = app();
+    log_outcomes(&mut app);
+    start(&mut app, people("classic", 2));
+    assert_eq!(outcomes(&mut app), ["started NewGame"]);
+    // Nothing to undo or redo yet: refused, and nothing announced as done.
+    command(&mut app, Command::Undo);
+    command(&mut app, Command::Redo);
+    settle(&mut app);
+    assert_eq!(outcomes(&mut app), ["refused", "refused"]);
+    tap(&mut app, hole("k4"));
+    tap(&mut app, hole("k5"));
+    settle(&mut app);
+    command(&mut app, Command::Undo);
+    settle(&mut app);
+    command(&mut app, Command::Redo);
+    settle(&mut app);
+    assert_eq!(outcomes(&mut app), ["moved 0", "undone 1", "redone 1"]);
+    command(&mut app, Command::Rematch);
+    settle(&mut app);
+    assert_eq!(outcomes(&mut app), ["started Rematch"]);
+    // A start the rules refuse (pairs is for four players) starts nothing.
+    let mut six_in_pairs = people("pairs", 4);
+    six_in_pairs.players = 6;
+    command(&mut app, Command::Start(six_in_pairs));
+    settle(&mut app);
+    assert_eq!(outcomes(&mut app), ["refused"]);
+    assert_eq!(game(&app).setup().players, 2);
+}
+
+#[test]
+fn a_move_and_an_undo_in_one_frame_play_the_move_then_take_it_back() {
+    let mut app = app();
+    log_outcomes(&mut app);
+    start(&mut app, people("classic", 2));
+    outcomes(&mut app);
+    app.world_mut().write_message(MoveRequest {
+        path: vec![hole("k4"), hole("k5")],
+        confirmed: false,
+        dropped: false,
+    });
+    command(&mut app, Command::Undo);
+    settle(&mut app);
+    assert_eq!(outcomes(&mut app), ["moved 0", "undone 1"]);
+    assert!(game(&app).actions().is_empty());
+    assert_eq!(marbles(&mut app), engine_marbles(&app));
+}
+
+#[test]
+fn without_help_a_picked_marble_lights_no_moves_but_still_moves_and_the_goal_stays() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().show_moves = false;
+    start(&mut app, people("classic", 2));
+    tap(&mut app, hole("k4"));
+    app.update();
+    assert_eq!(
+        app.world().resource::<Selection>().from,
+        Some(hole("k4")),
+        "the marble is picked"
+    );
+    assert_eq!(
+        marked(&mut app, HighlightKind::Selected),
+        [hole("k4")].into()
+    );
+    assert!(marked(&mut app, HighlightKind::Reachable).is_empty());
+    assert!(marked(&mut app, HighlightKind::Path).is_empty());
+    assert!(!marked(&mut app, HighlightKind::Goal).is_empty());
+    // Turned back on, the same pick lights its moves at once.
+    app.world_mut().resource_mut::<Settings>().show_moves = true;
+    app.update();
+    assert!(marked(&mut app, HighlightKind::Reachable).contains(&hole("k5")));
+    tap(&mut app, hole("k5"));
+    settle(&mut app);
+    assert_eq!(game(&app).last_move(), Some(&[hole("k4"), hole("k5")][..]));
 }

@@ -78,7 +78,8 @@ dependencies {
 
 /**
  * Builds the game's shared library with cargo-ndk:
- * `cargo ndk -t arm64-v8a -t x86_64 -P 31 -o <out> rustc --lib [--release] --crate-type cdylib`,
+ * `cargo ndk -t arm64-v8a -t x86_64 -P 31 -o <out> rustc --lib --features game-activity [--release]
+ * --crate-type cdylib`,
  * run in the repository root. `cargo rustc --crate-type cdylib` asks for the cdylib only here,
  * so desktop builds never link one (Cargo.toml declares no crate-type on purpose); cargo-ndk
  * copies every cdylib artifact into `<out>/<abi>/libsternhalma.so`.
@@ -100,7 +101,8 @@ abstract class CargoNdk : DefaultTask() {
         val args = mutableListOf("cargo", "ndk")
         abis.get().forEach { args += listOf("-t", it) }
         args += listOf("-P", platform.get().toString(), "-o", out.absolutePath)
-        args += listOf("rustc", "--lib")
+        // GameActivity's glue: MainActivity extends GameActivity (see Cargo.toml's features).
+        args += listOf("rustc", "--lib", "--features", "game-activity")
         if (release.get()) args += "--release"
         args += listOf("--crate-type", "cdylib")
         execOperations.exec {

@@ -295,6 +295,12 @@ impl Hole {
         Point::ALL.get(point_of(q, r)).copied()
     }
 
+    /// Whether a hop from this hole to `to` is a jump over a marble rather than a step to a
+    /// neighbour (long jumps, under the rules that allow them, are jumps too).
+    pub fn is_jump_to(self, to: Hole) -> bool {
+        self.distance(to) > 1
+    }
+
     /// Hex distance in steps to `other`.
     pub fn distance(self, other: Hole) -> i32 {
         let (q1, r1) = self.axial();

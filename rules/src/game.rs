@@ -7,8 +7,9 @@
 
 use crate::bitboard::Bits;
 use crate::board::Hole;
-use crate::movegen::{Board, Layout, PathError};
+use crate::movegen::PathError;
 use crate::notation::{NotationError, format_path, parse_path};
+use crate::position::{Board, Layout};
 use crate::rules::{
     AfterFinish, AfterResign, ClockRule, Finish, RuleSet, RulesError, Setup, Undecided,
 };
@@ -81,6 +82,19 @@ pub struct Move {
     pub to: Hole,
     /// Every hole it lands on, `from` and `to` included.
     pub path: Vec<Hole>,
+}
+
+impl Move {
+    /// The jumps in the move: 0 for a step, otherwise the chain's length.
+    pub fn jumps(&self) -> u32 {
+        jumps(&self.path)
+    }
+}
+
+/// The jumps along a marble's path (every hole it lands on, the start included): 0 for a
+/// step, otherwise the number of jumps in the chain.
+pub fn jumps(path: &[Hole]) -> u32 {
+    path.windows(2).filter(|w| w[0].is_jump_to(w[1])).count() as u32
 }
 
 impl fmt::Display for Move {
@@ -335,7 +349,7 @@ impl Game {
                     seat + 1
                 )));
             }
-            if n > crate::movegen::MAX_MARBLES {
+            if n > crate::position::MAX_MARBLES {
                 return Err(RulesError::Invalid(format!(
                     "seat {} has {n} marbles",
                     seat + 1
@@ -433,6 +447,15 @@ impl Game {
     /// Every action so far.
     pub fn actions(&self) -> &[Action] {
         &self.actions
+    }
+
+    /// The path of the last move played (passes, resignations and time-outs skipped), for
+    /// showing where the last marble went.
+    pub fn last_move(&self) -> Option<&[Hole]> {
+        self.actions.iter().rev().find_map(|a| match a {
+            Action::Move(p) => Some(p.as_slice()),
+            _ => None,
+        })
     }
 
     /// Hash of the position with the side to move: equal hashes mean a repeated position.

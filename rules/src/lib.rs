@@ -7,14 +7,16 @@ pub mod bitboard;
 pub mod board;
 pub mod movegen;
 pub mod notation;
+pub mod position;
 pub mod rules;
 pub mod soak;
 pub mod zobrist;
 
 pub use bitboard::Bits;
 pub use board::{Dir, Hole, Point};
-pub use movegen::{Board, Layout, MoveList, PathError, perft};
+pub use movegen::{MoveList, PathError, perft};
 pub use notation::{NotationError, format_path, parse_hole, parse_path};
+pub use position::{Board, Layout};
 pub use rules::{RuleSet, RulesError, Setup};
 pub mod game;
 pub use game::{

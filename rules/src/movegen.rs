@@ -13,94 +13,12 @@
 //! Components are found once per position and shared by every marble that reaches them.
 
 use crate::bitboard::Bits;
-use crate::board::{Dir, Hole, Point, VALID};
-use crate::rules::{Jumps, RuleSet, Setup};
-use crate::zobrist;
+use crate::board::{Dir, Hole, VALID};
+use crate::position::{Board, Layout, MAX_MARBLES};
+use crate::rules::Jumps;
 use std::sync::LazyLock;
 
-/// Largest number of marbles one seat can have.
-pub const MAX_MARBLES: usize = 15;
-
-/// What a seat needs for move generation and scoring, derived once from the set-up and rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatInfo {
-    /// The point this seat starts in.
-    pub point: Point,
-    /// Holes the seat's marbles start on.
-    pub home: Bits,
-    /// Holes the seat's marbles must fill.
-    pub goal: Bits,
-    /// Holes a marble must leave before the leaving-home deadline: the start point and home.
-    pub start_area: Bits,
-    /// Holes where a move may end (all, or without the other players' points).
-    pub end_ok: Bits,
-    /// Steps from each hole to the nearest goal hole (by padded index).
-    pub dist: [u8; 256],
-}
-
-/// The fixed frame of a game: seats, their areas, and the movement rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Layout {
-    /// The set-up it was made for.
-    pub setup: Setup,
-    /// One entry per seat, in turn order.
-    pub seats: Vec<SeatInfo>,
-    /// Short or long jumps.
-    pub jumps: Jumps,
-    /// Marbles in their goal move only inside it.
-    pub goal_lock: bool,
-}
-
 impl Layout {
-    /// Builds the frame for a set-up under a rule set.
-    pub fn new(setup: Setup, rules: &RuleSet) -> Layout {
-        let rows = setup.home_rows();
-        let seats = setup
-            .seat_points()
-            .iter()
-            .map(|&point| {
-                let home = point.triangle(rows);
-                let goal = point.opposite().triangle(rows);
-                let start_area = home | point.holes();
-                let mut end_ok = VALID;
-                if !rules.rest_in_other_points {
-                    for p in Point::ALL {
-                        if p != point && p != point.opposite() {
-                            end_ok &= !p.holes();
-                        }
-                    }
-                }
-                let mut dist = [0u8; 256];
-                for h in Hole::all() {
-                    dist[h.index() as usize] = goal
-                        .iter()
-                        .map(|g| h.distance(Hole::from_index(g).expect("goal hole")))
-                        .min()
-                        .unwrap_or(0) as u8;
-                }
-                SeatInfo {
-                    point,
-                    home,
-                    goal,
-                    start_area,
-                    end_ok,
-                    dist,
-                }
-            })
-            .collect();
-        Layout {
-            setup,
-            seats,
-            jumps: rules.jumps,
-            goal_lock: rules.goal_lock,
-        }
-    }
-
-    /// Number of seats.
-    pub fn players(&self) -> usize {
-        self.seats.len()
-    }
-
     /// Holes a marble of `seat` on `from` may land on during its move (the goal only, when
     /// the goal lock holds it).
     #[inline(always)]
@@ -115,8 +33,8 @@ impl Layout {
 
     /// Legal destinations of the marble on `from` (which must belong to `seat`).
     pub fn destinations(&self, board: &Board, seat: usize, from: Hole) -> Bits {
-        let mut reach = Reach::new(board.occ);
-        self.dests_with(&mut reach, board.occ, seat, from.index())
+        let mut reach = Reach::new(board.occupied());
+        self.dests_with(&mut reach, board.occupied(), seat, from.index())
     }
 
     #[inline(always)]
@@ -133,7 +51,7 @@ impl Layout {
 
     /// Every legal move of `seat`, grouped by origin.
     pub fn moves(&self, board: &Board, seat: usize) -> MoveList {
-        self.moves_with(&mut Reach::new(board.occ), board, seat)
+        self.moves_with(&mut Reach::new(board.occupied()), board, seat)
     }
 
     /// [`Layout::moves`] with jump components shared between calls on the same board: the
@@ -141,8 +59,8 @@ impl Layout {
     #[inline]
     pub(crate) fn moves_with(&self, reach: &mut Reach, board: &Board, seat: usize) -> MoveList {
         let mut list = MoveList::default();
-        let occ = board.occ;
-        for o in board.marbles[seat].iter() {
+        let occ = board.occupied();
+        for o in board.marbles(seat).iter() {
             let d = self.dests_with(reach, occ, seat, o);
             if !d.is_empty() {
                 list.from[list.len] = o;
@@ -169,11 +87,11 @@ impl Layout {
         by_value: &[(i32, Bits)],
         floor: i32,
     ) -> i32 {
-        let occ = board.occ;
+        let occ = board.occupied();
         let end_ok = self.seats[seat].end_ok;
         let cheapest = by_value.first().map_or(0, |&(v, _)| v);
         let mut best = floor.max(0);
-        for o in board.marbles[seat].iter() {
+        for o in board.marbles(seat).iter() {
             let before = value[o as usize];
             if before - cheapest <= best {
                 // Not even a move to the cheapest hole would beat the best so far.
@@ -207,9 +125,9 @@ impl Layout {
     /// and jumps component by component (a component of `c` holes reached by `k` marbles
     /// adds `k · c` moves), so no per-marble loop is needed in the common case.
     pub fn count_moves(&self, board: &Board, seat: usize) -> u64 {
-        let occ = board.occ;
+        let occ = board.occupied();
         let info = &self.seats[seat];
-        let own = board.marbles[seat];
+        let own = board.marbles(seat);
         let (free, locked) = if self.goal_lock {
             (own & !info.goal, own & info.goal)
         } else {
@@ -248,9 +166,10 @@ impl Layout {
 
     /// Whether `seat` has any legal move.
     pub fn has_move(&self, board: &Board, seat: usize) -> bool {
-        let occ = board.occ;
+        let occ = board.occupied();
         let mut reach = Reach::new(occ);
-        board.marbles[seat]
+        board
+            .marbles(seat)
             .iter()
             .any(|o| !self.dests_with(&mut reach, occ, seat, o).is_empty())
     }
@@ -258,7 +177,7 @@ impl Layout {
     /// One shortest path for a legal move: `[from, to]` for a step, the landings of a jump
     /// chain otherwise. `None` if the move is not legal.
     pub fn path(&self, board: &Board, seat: usize, from: Hole, to: Hole) -> Option<Vec<Hole>> {
-        if !board.marbles[seat].has(from.index())
+        if !board.marbles(seat).has(from.index())
             || !self.destinations(board, seat, from).has(to.index())
         {
             return None;
@@ -268,8 +187,10 @@ impl Layout {
         }
         let room = self.room(seat, from.index());
         let path = match self.jumps {
-            Jumps::Short => JumpMaps::new(board.occ).shortest_path(from.index(), to.index(), room),
-            Jumps::Long => long_path(board.occ, from.index(), to.index(), room),
+            Jumps::Short => {
+                JumpMaps::new(board.occupied()).shortest_path(from.index(), to.index(), room)
+            }
+            Jumps::Long => long_path(board.occupied(), from.index(), to.index(), room),
         };
         path.map(|p| p.into_iter().map(Hole::from_index_unchecked).collect())
     }
@@ -286,14 +207,14 @@ impl Layout {
             (Some(f), Some(t)) if path.len() >= 2 => (f, t),
             _ => return Err(PathError::TooShort),
         };
-        if !board.occ.has(from.index()) {
+        if !board.occupied().has(from.index()) {
             return Err(PathError::NoMarble(from));
         }
-        if !board.marbles[seat].has(from.index()) {
+        if !board.marbles(seat).has(from.index()) {
             return Err(PathError::NotYours(from));
         }
         let room = self.room(seat, from.index());
-        let mut occ = board.occ;
+        let mut occ = board.occupied();
         occ.clear(from.index());
         let mut landed = Bits::bit(from.index());
         let is_step = path.len() == 2 && from.neighbours().has(to.index());
@@ -431,94 +352,6 @@ impl MoveList {
     /// Whether there is no move.
     pub fn is_empty(&self) -> bool {
         self.len == 0
-    }
-}
-
-/// The marbles on the board, by seat, with an incrementally kept Zobrist hash.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
-    occ: Bits,
-    marbles: [Bits; 6],
-    hash: u64,
-}
-
-impl Board {
-    /// The start position of a layout.
-    pub fn start(layout: &Layout) -> Board {
-        let mut b = Board::empty();
-        for (seat, info) in layout.seats.iter().enumerate() {
-            for h in info.home.iter() {
-                b.put(seat, Hole::from_index_unchecked(h));
-            }
-        }
-        b
-    }
-
-    /// A board with no marbles.
-    pub fn empty() -> Board {
-        Board {
-            occ: Bits::EMPTY,
-            marbles: [Bits::EMPTY; 6],
-            hash: 0,
-        }
-    }
-
-    /// Puts a marble of `seat` on an empty hole (for hand-made positions).
-    pub fn put(&mut self, seat: usize, h: Hole) {
-        assert!(!self.occ.has(h.index()), "{h} is taken");
-        self.occ.set(h.index());
-        self.marbles[seat].set(h.index());
-        self.hash ^= zobrist::marble(seat, h.index());
-    }
-
-    /// Takes every marble of `seat` off the board.
-    pub fn remove_seat(&mut self, seat: usize) {
-        for h in self.marbles[seat].iter() {
-            self.hash ^= zobrist::marble(seat, h);
-        }
-        self.occ &= !self.marbles[seat];
-        self.marbles[seat] = Bits::EMPTY;
-    }
-
-    /// Moves a marble of `seat` (no legality check: that is the layout's job). Calling it
-    /// again with the holes swapped undoes it.
-    #[inline(always)]
-    pub fn shift(&mut self, seat: usize, from: Hole, to: Hole) {
-        let (f, t) = (from.index(), to.index());
-        let m = Bits::bit(f) | Bits::bit(t);
-        self.occ ^= m;
-        self.marbles[seat] ^= m;
-        self.hash ^= zobrist::marble(seat, f) ^ zobrist::marble(seat, t);
-    }
-
-    /// All occupied holes.
-    pub fn occupied(&self) -> Bits {
-        self.occ
-    }
-
-    /// The marbles of one seat.
-    pub fn marbles(&self, seat: usize) -> Bits {
-        self.marbles[seat]
-    }
-
-    /// Whose marble is on a hole.
-    pub fn owner(&self, h: Hole) -> Option<usize> {
-        (0..6).find(|&s| self.marbles[s].has(h.index()))
-    }
-
-    /// Zobrist hash of the marbles (side to move not included).
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-}
-
-impl Hole {
-    /// A hole from an index known to be on the board.
-    #[inline(always)]
-    pub(crate) fn from_index_unchecked(i: u8) -> Hole {
-        debug_assert!(VALID.has(i));
-        // SAFETY-free: Hole is a plain index; the tables keep it on the board.
-        Hole::from_index(i).unwrap_or_else(|| unreachable!("hole index {i} off the board"))
     }
 }
 
@@ -930,6 +763,8 @@ pub fn perft(layout: &Layout, board: &mut Board, seat: usize, depth: u32) -> u64
 mod tests {
     use super::*;
     use crate::notation::parse_hole;
+    use crate::rules::{RuleSet, Setup};
+    use crate::zobrist;
 
     fn h(s: &str) -> Hole {
         parse_hole(s).unwrap()

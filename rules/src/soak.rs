@@ -974,7 +974,7 @@ fn check_unwind(game: &Game, now: &Snapshot, observe: fn(&Game) -> Snapshot) -> 
 mod tests {
     use super::*;
     use crate::board::Hole;
-    use crate::movegen::Board;
+    use crate::position::Board;
 
     /// A game some way in, with the checker made at its start.
     fn game_after(preset: &str, players: u8, plies: usize) -> (Game, Checker) {

@@ -12,7 +12,7 @@
 
 use std::collections::HashSet;
 use sternhalma_rules::game::holes;
-use sternhalma_rules::movegen::SeatInfo;
+use sternhalma_rules::position::SeatInfo;
 use sternhalma_rules::rules::LeaveHome;
 use sternhalma_rules::zobrist::{self, splitmix};
 use sternhalma_rules::{

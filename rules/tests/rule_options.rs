@@ -825,3 +825,28 @@ fn oversized_clock_values_are_refused() {
         .is_err()
     );
 }
+
+#[test]
+fn the_last_move_and_its_jumps_are_read_from_the_game() {
+    let mut g = start_game(2, RuleSet::default());
+    assert_eq!(g.last_move(), None);
+    let step = g
+        .moves_from(h("k4"))
+        .iter()
+        .find(|m| m.to == h("k5"))
+        .cloned()
+        .expect("k4-k5 is a step");
+    assert_eq!(step.jumps(), 0);
+    assert!(!h("k4").is_jump_to(h("k5")));
+    g.play(&step.path).unwrap();
+    assert_eq!(g.last_move(), Some(&[h("k4"), h("k5")][..]));
+    // A resignation after it is not a move: the last move is still the step.
+    g.resign(1).unwrap();
+    assert_eq!(g.actions().last(), Some(&Action::Resign(1)));
+    assert_eq!(g.last_move(), Some(&[h("k4"), h("k5")][..]));
+    assert_eq!(
+        sternhalma_rules::game::jumps(&[h("k4"), h("k6"), h("k8")]),
+        2
+    );
+    assert!(h("k4").is_jump_to(h("k6")));
+}

@@ -9,7 +9,7 @@ pub mod formats;
 
 use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::{MatchConfig, Settings};
-use crate::play::{Command, LoadMatch};
+use crate::play::{Command, LoadMatch, MatchOrigin, MatchStarted};
 use crate::state::{AppSystems, Pause};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -154,7 +154,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                remember_match_choices.in_set(AppSystems::Interpret),
+                remember_match_choices.in_set(AppSystems::Present),
                 (save_settings, autosave)
                     .after(AppSystems::Present)
                     .run_if(|d: Res<DataDir>| d.0.is_some()),
@@ -267,18 +267,21 @@ fn load_saved_match(
     });
 }
 
-/// Starting a match from the new-game screen makes its choices the next default.
+/// A match started from the new-game screen makes its choices the next default. Only a match
+/// that really began counts: a refused start changes nothing.
 fn remember_match_choices(
-    mut commands: MessageReader<Command>,
+    mut started: MessageReader<MatchStarted>,
     mut settings: ResMut<Settings>,
     mut background: ResMut<PausedForBackground>,
 ) {
-    for c in commands.read() {
-        if matches!(c, Command::Start(_) | Command::Rematch) {
-            // A new match starts running; nothing is left to resume on return.
-            background.0 = false;
+    for m in started.read() {
+        if m.origin == MatchOrigin::Restored {
+            continue;
         }
-        if let Command::Start(config) = c {
+        // A new match starts running; nothing is left to resume on return.
+        background.0 = false;
+        if m.origin == MatchOrigin::NewGame {
+            let config = &m.config;
             let mut s = settings.clone();
             s.default_players = config.players;
             s.default_seats = config.seats;

@@ -257,7 +257,7 @@ fn chains_by_seat(game: &sternhalma_rules::Game) -> SeatChains {
     crate::stats::moves_by_seat(game)
         .iter()
         .map(|moves| {
-            let best = moves.iter().map(|p| crate::stats::hops(p)).max();
+            let best = moves.iter().map(|p| sternhalma_rules::game::jumps(p)).max();
             (moves.len(), best.unwrap_or(0))
         })
         .collect()

@@ -7,7 +7,7 @@ use super::UiPass;
 use super::theme::{self, CARD, TEXT};
 use crate::board::CurrentGame;
 use crate::persist::FileNotes;
-use crate::play::Notice;
+use crate::play::{GameEvent, Notice};
 use crate::state::Screen;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -39,39 +39,39 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Words for what happened.
-pub fn notice_text(n: &Notice, game: Option<&CurrentGame>) -> Option<String> {
+/// Words for what the game did: a pass, a time-out, a finisher, someone out, the end. An
+/// ordinary move needs none.
+pub fn event_text(e: &Event, game: Option<&CurrentGame>) -> Option<String> {
     let name = |seat: usize| {
         game.and_then(|g| g.setup().seat_points().get(seat).copied())
             .map_or("?", crate::config::point_name)
     };
-    Some(match n {
-        Notice::Engine(Event::Passed { seat }) => {
-            format!("{} has no move and passes", name(*seat))
-        }
-        Notice::Engine(Event::TimedOut { seat }) => {
-            format!("{} ran out of time for the move", name(*seat))
-        }
-        Notice::Engine(Event::Finished { seat }) => format!("{} has finished!", name(*seat)),
-        Notice::Engine(Event::Out { seat, reason }) => {
+    Some(match e {
+        Event::Passed { seat } => format!("{} has no move and passes", name(*seat)),
+        Event::TimedOut { seat } => format!("{} ran out of time for the move", name(*seat)),
+        Event::Finished { seat } => format!("{} has finished!", name(*seat)),
+        Event::Out { seat, reason } => {
             format!("{} is out ({})", name(*seat), super::out_reason(*reason))
         }
-        Notice::Engine(Event::Over(_)) => "Game over".to_string(),
-        Notice::Engine(Event::Moved { .. }) => return None,
-        Notice::Refused(why) | Notice::Info(why) => why.clone(),
+        Event::Over(_) => "Game over".to_string(),
+        Event::Moved { .. } => return None,
     })
 }
 
+/// Shows what the engine reported and what the app had to say, in the order they came.
 fn collect_notices(
+    mut events: MessageReader<GameEvent>,
     mut notices: MessageReader<Notice>,
     game: Option<Res<CurrentGame>>,
     mut shown: ResMut<Notices>,
 ) {
-    for n in notices.read() {
-        if let Some(text) = notice_text(n, game.as_deref()) {
-            shown.0.push((text, Instant::now()));
-        }
-    }
+    let texts = events
+        .read()
+        .filter_map(|GameEvent(e)| event_text(e, game.as_deref()))
+        .chain(notices.read().map(|n| match n {
+            Notice::Refused(why) | Notice::Info(why) => why.clone(),
+        }));
+    shown.0.extend(texts.map(|t| (t, Instant::now())));
     // The strip shows the latest few; older ones have been read or overtaken.
     let excess = shown.0.len().saturating_sub(3);
     shown.0.drain(..excess);

@@ -54,6 +54,11 @@ fn settings_screen(
                 "\"Pass the device\" screen between people",
             );
             theme::toggle(ui, &mut s.hole_names, "Hole names on the board (a1 … q17)");
+            theme::toggle(
+                ui,
+                &mut s.show_moves,
+                "Light where a marble can go, and its path",
+            );
             theme::heading(ui, "Sound");
             ui.horizontal(|ui| {
                 ui.label("Volume");

@@ -6,6 +6,8 @@
 
 use bevy::prelude::Color;
 use bevy_egui::egui::{self, Color32, RichText};
+#[cfg(any(feature = "dev", target_arch = "wasm32"))]
+use std::fmt::Write as _;
 
 /// Points a finger needs for anything it taps: 7 mm at the 160 points per inch of phones.
 pub const TOUCH_TARGET: f32 = 44.0;
@@ -415,6 +417,35 @@ pub fn dialog(
                 });
         });
     chosen
+}
+
+/// Every widget laid out in the last pass, one per line, in points:
+/// `control|text x0 y0 x1 y1 clip x0 y0 x1 y1 label`, after a `window W H` line.
+#[cfg(any(feature = "dev", target_arch = "wasm32"))]
+pub(crate) fn layout_text(window: bevy::math::Vec2, laid_out: &[LaidOut]) -> String {
+    let mut text = format!("window {} {}\n", window.x, window.y);
+    for w in laid_out {
+        let kind = match w.kind {
+            Kind::Control => "control",
+            Kind::Text => "text",
+            Kind::Scroll => "scroll",
+        };
+        let (r, c) = (w.rect, w.clip);
+        let _ = writeln!(
+            text,
+            "{kind} {:.1} {:.1} {:.1} {:.1} clip {:.1} {:.1} {:.1} {:.1} {}",
+            r.min.x,
+            r.min.y,
+            r.max.x,
+            r.max.y,
+            c.min.x,
+            c.min.y,
+            c.max.x,
+            c.max.y,
+            w.label.replace('\n', " ")
+        );
+    }
+    text
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ pub use race::solo_crossing;
 
 use crate::board::Hole;
 use crate::game::{Game, Move, Standing};
-use crate::movegen::Board;
+use crate::position::Board;
 pub use search::{MAX_WEIGHT, Weights};
 
 use search::{Ctx, SMove, Searcher};

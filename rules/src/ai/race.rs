@@ -7,7 +7,7 @@ use super::Budget;
 use super::search::Ctx;
 use crate::board::{Hole, Point};
 use crate::game::Game;
-use crate::movegen::{Board, Layout};
+use crate::position::{Board, Layout};
 use crate::rules::Finish;
 use crate::rules::{RuleSet, Setup};
 use std::collections::{HashMap, HashSet};

@@ -7,7 +7,8 @@
 use crate::ai::Budget;
 use crate::bitboard::Bits;
 use crate::board::{Dir, Hole};
-use crate::movegen::{Board, Layout, Reach, jumps_ready};
+use crate::movegen::{Reach, jumps_ready};
+use crate::position::{Board, Layout};
 use crate::rules::Finish;
 use crate::zobrist;
 
