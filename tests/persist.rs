@@ -994,3 +994,46 @@ fn a_save_claiming_seven_players_is_set_aside_not_a_crash() {
         );
     damaged_save_is_set_aside(save.as_bytes(), "the file is damaged");
 }
+
+/// The headless game keeping its files in `folder` (which may not exist, or not be a folder).
+fn app_at(folder: PathBuf) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(DataDir(Some(folder)))
+        .insert_resource(without_handover())
+        .add_plugins(sternhalma::CorePlugin)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    app.update();
+    app.update();
+    app
+}
+
+#[test]
+fn a_missing_data_folder_is_made_and_an_unusable_one_costs_only_the_saving() {
+    let dir = TempDir::new();
+    // Missing, two levels deep: made on the first save.
+    let missing = dir.0.join("not").join("yet");
+    let mut app = app_at(missing.clone());
+    start(&mut app, vs(Level::Easy));
+    play(&mut app, "k3-k5");
+    let text = std::fs::read_to_string(missing.join(SAVE_FILE)).expect("saved");
+    assert_eq!(
+        SavedMatch::from_ron(&text).unwrap().record.moves,
+        actions(&app)
+    );
+    drop(app);
+    // A file where the folder should be (as root, permissions cannot stand in for a folder
+    // the game may not write): nothing can be saved, and the game plays on regardless.
+    let blocked = dir.0.join("blocked");
+    std::fs::write(&blocked, "not a folder").unwrap();
+    let mut app = app_at(blocked.clone());
+    start(&mut app, vs(Level::Easy));
+    play(&mut app, "k3-k5");
+    play(&mut app, "l3-l5");
+    assert_eq!(
+        actions(&app).len(),
+        4,
+        "both moves and both replies were played"
+    );
+    assert_eq!(std::fs::read_to_string(&blocked).unwrap(), "not a folder");
+}
