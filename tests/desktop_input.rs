@@ -11,7 +11,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::{MouseButtonInput, MouseScrollUnit, MouseWheel};
 use bevy::input::touch::TouchPhase;
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, WindowResolution};
+
 use common::*;
 use sternhalma::board::{BoardView, hole_position};
 use sternhalma::selection::Selection;
@@ -22,17 +22,7 @@ use sternhalma_rules::Hole;
 /// The core game in a 1280×800 desktop window, with a two-player match of people started.
 fn desktop_app() -> (App, Entity) {
     let mut app = app();
-    let window = app
-        .world_mut()
-        .spawn((
-            Window {
-                resolution: WindowResolution::new(1280, 800),
-                ..default()
-            },
-            PrimaryWindow,
-        ))
-        .id();
-    app.update();
+    let window = spawn_window(&mut app, 1280, 800);
     start(&mut app, people("classic", 2));
     (app, window)
 }

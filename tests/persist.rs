@@ -64,15 +64,7 @@ impl Drop for TempDir {
 
 /// The headless game keeping its files in `dir`, after its first frame (files loaded).
 fn app_in(dir: &TempDir) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
-        .insert_resource(DataDir(Some(dir.0.clone())))
-        .insert_resource(without_handover())
-        .add_plugins(sternhalma::CorePlugin)
-        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
-    app.update();
-    app.update();
-    app
+    app_at(dir.0.clone())
 }
 
 /// Plays a move as the input path would ask for it, and waits for the next person's turn.
@@ -995,7 +987,8 @@ fn a_save_claiming_seven_players_is_set_aside_not_a_crash() {
     damaged_save_is_set_aside(save.as_bytes(), "the file is damaged");
 }
 
-/// The headless game keeping its files in `folder` (which may not exist, or not be a folder).
+/// The headless game keeping its files in `folder` (which may not exist, or not be a folder),
+/// after its first frame (files loaded).
 fn app_at(folder: PathBuf) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))

@@ -7,7 +7,7 @@ mod common;
 
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, WindowResolution};
+
 use common::*;
 use sternhalma::board::{BoardView, SPACING, hole_position};
 use sternhalma::selection::Selection;
@@ -27,17 +27,7 @@ fn touch_app(w: u32, h: u32) -> (App, Entity) {
     app.insert_resource(ScreenDensity {
         px_per_mm: MOBILE_PX_PER_MM,
     });
-    let window = app
-        .world_mut()
-        .spawn((
-            Window {
-                resolution: WindowResolution::new(w, h),
-                ..default()
-            },
-            PrimaryWindow,
-        ))
-        .id();
-    app.update();
+    let window = spawn_window(&mut app, w, h);
     start(&mut app, people("classic", 2));
     (app, window)
 }

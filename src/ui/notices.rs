@@ -58,7 +58,8 @@ pub fn event_text(e: &Event, game: Option<&CurrentGame>) -> Option<String> {
     })
 }
 
-/// Shows what the engine reported and what the app had to say, in the order they came.
+/// Shows what the engine reported this frame, then what the app had to say (a refusal or a
+/// note always follows the events of the same frame).
 fn collect_notices(
     mut events: MessageReader<GameEvent>,
     mut notices: MessageReader<Notice>,

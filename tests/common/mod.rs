@@ -31,6 +31,23 @@ pub fn app() -> App {
     app
 }
 
+/// Gives the app a primary window of `w`×`h` logical pixels (no real window: the input and
+/// view systems read its size and cursor) and runs a frame.
+pub fn spawn_window(app: &mut App, w: u32, h: u32) -> Entity {
+    let window = app
+        .world_mut()
+        .spawn((
+            Window {
+                resolution: bevy::window::WindowResolution::new(w, h),
+                ..default()
+            },
+            bevy::window::PrimaryWindow,
+        ))
+        .id();
+    app.update();
+    window
+}
+
 /// Settings with the "pass the device" cover off (it is on by default for people sharing a
 /// device): tests of other behaviour move for several people without handing over. The cover
 /// itself is tested with it on.

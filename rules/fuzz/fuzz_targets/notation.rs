@@ -8,9 +8,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::sync::LazyLock;
-use sternhalma_rules::{
-    Action, Board, Game, GameError, GameRecord, Status, format_path, parse_hole, parse_path,
-};
+use sternhalma_rules::{Action, Game, GameError, GameRecord, format_path, parse_hole, parse_path};
+use sternhalma_rules_fuzz::{Position, position};
 
 /// Games to play the action on: the start of a two-player and of a three-player game, and a
 /// six-player game of teams a few moves in.
@@ -27,19 +26,6 @@ static GAMES: LazyLock<Vec<Game>> = LazyLock::new(|| {
     games.push(g);
     games
 });
-
-/// The position: what a record must replay to.
-type Position = (Board, Vec<Action>, Option<usize>, Status, u64);
-
-fn position(g: &Game) -> Position {
-    (
-        g.board().clone(),
-        g.actions().to_vec(),
-        g.to_move(),
-        g.status(),
-        g.hash(),
-    )
-}
 
 /// Everything of a game an action could change.
 fn snapshot(g: &Game) -> (Position, bool, bool) {

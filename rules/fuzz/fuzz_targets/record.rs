@@ -8,22 +8,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sternhalma_rules::{
-    Action, Board, Game, GameRecord, RuleSet, Status, move_list_text, read_record_text,
-};
-
-/// The position: what a record must replay to.
-type Position = (Board, Vec<Action>, Option<usize>, Status, u64);
-
-fn position(g: &Game) -> Position {
-    (
-        g.board().clone(),
-        g.actions().to_vec(),
-        g.to_move(),
-        g.status(),
-        g.hash(),
-    )
-}
+use sternhalma_rules::{Game, GameRecord, RuleSet, move_list_text, read_record_text};
+use sternhalma_rules_fuzz::position;
 
 /// A game that replayed: its own record and move list must read back to it.
 fn check_game(game: &Game) {
