@@ -1,29 +1,30 @@
 #!/usr/bin/env bash
-# Fuzzes the engine's parsers with cargo-fuzz (libFuzzer): move notation, game records and
-# move lists, rule set files. Each target checks the promise, not only that nothing panics:
+# Fuzzes the engine's parsers and the app's file decoders with cargo-fuzz (libFuzzer): move
+# notation, game records and move lists, rule set files, the autosave, settings and
+# statistics. Each target checks the promise, not only that nothing panics:
 # see docs/fuzzing.md.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #
-# Defaults: 20 seconds for each of notation, record and rule_set (a short run for the test
-# suite). Installs what it needs when missing: the nightly toolchain (minimal profile),
+# Defaults: 10 seconds for each of notation, record, rule_set, save, settings and stats (a
+# one-minute run for the test suite). Installs what it needs when missing: the nightly toolchain (minimal profile),
 # cargo-fuzz, and a C++ compiler for libFuzzer (Debian's g++). Prints one line per target
 # (runs, seconds, corpus, findings) and exits 1 if any target found something; the input that
-# failed is kept in rules/fuzz/artifacts/TARGET/ (rerun it with the command printed there).
+# failed is kept in fuzz/artifacts/TARGET/ (rerun it with the command printed there).
 #
-# The committed seeds (rules/fuzz/corpus/TARGET/seed-*) are only read; what the fuzzer learns
-# is kept in rules/fuzz/target/corpus/TARGET/, so repeated runs build on each other and the
+# The committed seeds (fuzz/corpus/TARGET/seed-*) are only read; what the fuzzer learns
+# is kept in fuzz/target/corpus/TARGET/, so repeated runs build on each other and the
 # working tree stays clean.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds=${1:-20}
+seconds=${1:-10}
 case "$seconds" in
   '' | *[!0-9]*) echo "fuzz.sh: SECONDS_PER_TARGET must be a whole number, not '$seconds'" >&2; exit 2 ;;
 esac
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(notation record rule_set)
+[ ${#targets[@]} -gt 0 ] || targets=(notation record rule_set save settings stats)
 
 if ! command -v rustup >/dev/null; then
   echo "fuzz.sh: rustup is needed (https://rustup.rs) for the nightly toolchain." >&2
@@ -50,7 +51,7 @@ if ! command -v c++ >/dev/null; then
   fi
 fi
 
-cd rules/fuzz
+cd fuzz
 # The engine has no unsafe code, so AddressSanitizer would only slow the search down; debug
 # assertions (overflow checks) stay on.
 fuzz=(cargo +nightly fuzz)
@@ -85,11 +86,11 @@ for t in "${targets[@]}"; do
   echo "$t: runs=${runs:-?} seconds=$elapsed corpus=$corpus findings=$findings"
   if [ "$status" -ne 0 ]; then
     grep -E 'panicked at|^(thread|assertion|  left|  right)|Test unit written to|ERROR: libFuzzer' "$log" | head -20 >&2 || true
-    echo "fuzz.sh: $t failed (exit $status); full log: rules/fuzz/$log" >&2
+    echo "fuzz.sh: $t failed (exit $status); full log: fuzz/$log" >&2
   fi
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
-  echo "fuzz.sh: findings in ${failed[*]}; reproduce with: cd rules/fuzz && cargo +nightly fuzz run TARGET artifacts/TARGET/FILE" >&2
+  echo "fuzz.sh: findings in ${failed[*]}; reproduce with: cd fuzz && cargo +nightly fuzz run TARGET artifacts/TARGET/FILE" >&2
   exit 1
 fi

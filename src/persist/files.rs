@@ -5,6 +5,7 @@
 use super::disk;
 use std::io;
 use std::path::{Path, PathBuf};
+pub use sternhalma_store::Problem;
 use web_time::{SystemTime, UNIX_EPOCH};
 
 /// The points of an atomic write, in order: a test hook may stop the writer at any of them, as
@@ -149,31 +150,6 @@ mod native {
             let _ = d.sync_all();
         }
         step(WriteStep::Renamed)
-    }
-}
-
-/// Why a file could not be used: a few plain words for the player, the details for the log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    /// Plain words that finish "… because": "the file is damaged".
-    pub plain: String,
-    /// What exactly was wrong, for the log and bug reports.
-    pub detail: String,
-}
-
-impl Problem {
-    /// A problem with its plain words and details.
-    pub fn new(plain: impl Into<String>, detail: impl Into<String>) -> Problem {
-        Problem {
-            plain: plain.into(),
-            detail: detail.into(),
-        }
-    }
-}
-
-impl std::fmt::Display for Problem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} ({})", self.plain, self.detail)
     }
 }
 

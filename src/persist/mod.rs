@@ -5,7 +5,7 @@
 
 pub mod disk;
 pub mod files;
-pub mod formats;
+pub use sternhalma_store::formats;
 
 use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::{MatchConfig, Settings};

@@ -1,10 +1,34 @@
 //! What goes into the save and settings files, with their versions: readable RON, every field
 //! required and checked, older versions migrated, newer ones refused with a clear reason.
 
-use super::files::Problem;
 use crate::config::{Controller, MatchConfig, Settings};
 use serde::{Deserialize, Serialize};
 use sternhalma_rules::{Action, Game, GameRecord, RecordError, RuleSet};
+
+/// Why a file could not be used: a few plain words for the player, the details for the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Plain words that finish "… because": "the file is damaged".
+    pub plain: String,
+    /// What exactly was wrong, for the log and bug reports.
+    pub detail: String,
+}
+
+impl Problem {
+    /// A problem with its plain words and details.
+    pub fn new(plain: impl Into<String>, detail: impl Into<String>) -> Problem {
+        Problem {
+            plain: plain.into(),
+            detail: detail.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.plain, self.detail)
+    }
+}
 
 /// Plain words for a file that is not what it should be.
 pub const DAMAGED: &str = "the file is damaged";

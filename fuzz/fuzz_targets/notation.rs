@@ -9,7 +9,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::LazyLock;
 use sternhalma_rules::{Action, Game, GameError, GameRecord, format_path, parse_hole, parse_path};
-use sternhalma_rules_fuzz::{Position, position};
+use sternhalma_fuzz::{Position, position};
 
 /// Games to play the action on: the start of a two-player and of a three-player game, and a
 /// six-player game of teams a few moves in.

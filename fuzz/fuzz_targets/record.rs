@@ -9,7 +9,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sternhalma_rules::{Game, GameRecord, RuleSet, move_list_text, read_record_text};
-use sternhalma_rules_fuzz::position;
+use sternhalma_fuzz::position;
 
 /// A game that replayed: its own record and move list must read back to it.
 fn check_game(game: &Game) {

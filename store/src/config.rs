@@ -1,0 +1,208 @@
+//! What a match is made of (rules, seats, who plays each seat) and the player's settings.
+//! Plain data: the new-game screen edits it, the turn flow builds a [`Game`] from it.
+
+use serde::{Deserialize, Serialize};
+use sternhalma_rules::ai::Level;
+use sternhalma_rules::{Game, RuleSet, RulesError, Setup};
+
+/// Who makes the moves of a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Controller {
+    /// A person at this device.
+    Human,
+    /// The engine's AI at a level.
+    Computer(Level),
+}
+
+impl Controller {
+    /// Whether a person plays this seat (and so gets input, hints and undo turns).
+    pub fn is_human(self) -> bool {
+        self == Controller::Human
+    }
+}
+
+/// Everything needed to start a match: the new-game screen edits one of these.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
+pub struct MatchConfig {
+    /// The rule set in force (a preset, possibly with options changed).
+    pub rules: RuleSet,
+    /// The preset the rules came from, for the menus.
+    pub preset: String,
+    /// 2, 3, 4 or 6.
+    pub players: u8,
+    /// Who plays each seat, in turn order (only the first `players` are used).
+    pub seats: [Controller; 6],
+}
+
+impl Default for MatchConfig {
+    fn default() -> Self {
+        MatchConfig::vs_computer(Level::Medium)
+    }
+}
+
+impl MatchConfig {
+    /// The one-tap game: you (bottom, moving first) against the computer, classic rules.
+    pub fn vs_computer(level: Level) -> MatchConfig {
+        let mut c = MatchConfig::preset("classic", 2).expect("the classic preset loads");
+        c.seats[1] = Controller::Computer(level);
+        c
+    }
+
+    /// A preset for `players` people sharing one device.
+    pub fn preset(name: &str, players: u8) -> Result<MatchConfig, RulesError> {
+        let rules = RuleSet::preset(name)?;
+        Setup::for_rules(&rules, Some(players), None)?;
+        Ok(MatchConfig {
+            rules,
+            preset: name.to_string(),
+            players,
+            seats: [Controller::Human; 6],
+        })
+    }
+
+    /// The set-up these options make.
+    pub fn setup(&self) -> Result<Setup, RulesError> {
+        Setup::for_rules(&self.rules, Some(self.players), None)
+    }
+
+    /// A fresh game under these options.
+    pub fn build_game(&self) -> Result<Game, RulesError> {
+        Game::new(self.setup()?, self.rules.clone())
+    }
+
+    /// The controllers of the seats that play.
+    pub fn controllers(&self) -> &[Controller] {
+        &self.seats[..self.players as usize]
+    }
+}
+
+/// How fast moves are animated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum AnimSpeed {
+    /// Easy to follow.
+    Slow,
+    /// The default.
+    #[default]
+    Normal,
+    /// For experienced players.
+    Fast,
+    /// No animation at all.
+    Instant,
+}
+
+impl AnimSpeed {
+    /// Every speed, slowest first, for the settings screen.
+    pub const ALL: [AnimSpeed; 4] = [
+        AnimSpeed::Slow,
+        AnimSpeed::Normal,
+        AnimSpeed::Fast,
+        AnimSpeed::Instant,
+    ];
+
+    /// Multiplier on the base animation rate; `None` means instant.
+    pub fn rate(self) -> Option<f32> {
+        match self {
+            AnimSpeed::Slow => Some(0.55),
+            AnimSpeed::Normal => Some(1.0),
+            AnimSpeed::Fast => Some(2.2),
+            AnimSpeed::Instant => None,
+        }
+    }
+
+    /// Name for the settings screen.
+    pub fn label(self) -> &'static str {
+        match self {
+            AnimSpeed::Slow => "Slow",
+            AnimSpeed::Normal => "Normal",
+            AnimSpeed::Fast => "Fast",
+            AnimSpeed::Instant => "Instant",
+        }
+    }
+}
+
+/// The player's preferences, kept across matches and runs (saved as RON: [`crate::formats::SettingsFile`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// Move animation speed.
+    pub speed: AnimSpeed,
+    /// Adds a symbol to each marble so seats differ by more than colour.
+    pub colour_blind: bool,
+    /// In pass-and-play, turn the board so the player to move sits at the bottom.
+    pub rotate_board: bool,
+    /// When two or more people share the device, cover the board between their turns with
+    /// "pass the device to …" (on by default).
+    pub handover_screen: bool,
+    /// Each hole's name (a1 … q17) shown on the board, to read the move list against it.
+    #[serde(default)]
+    pub hole_names: bool,
+    /// Light the holes a picked marble can reach and preview the path to the one under the
+    /// pointer. Players who want no help turn it off; the goal stays marked.
+    #[serde(default = "shown")]
+    pub show_moves: bool,
+    /// Sound volume, 0 (silent) to 1.
+    pub volume: f32,
+    /// All sound off, whatever the volume.
+    pub muted: bool,
+    /// Players the new-game screen starts with.
+    pub default_players: u8,
+    /// Who plays each seat on the new-game screen, in turn order.
+    pub default_seats: [Controller; 6],
+    /// The rules preset chosen last.
+    pub last_preset: String,
+}
+
+/// Settings written before a field existed read it as on.
+fn shown() -> bool {
+    true
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            speed: AnimSpeed::Normal,
+            colour_blind: false,
+            rotate_board: true,
+            handover_screen: true,
+            hole_names: false,
+            show_moves: true,
+            volume: 0.8,
+            muted: false,
+            default_players: 2,
+            default_seats: [
+                Controller::Human,
+                Controller::Computer(Level::Medium),
+                Controller::Computer(Level::Medium),
+                Controller::Computer(Level::Medium),
+                Controller::Computer(Level::Medium),
+                Controller::Computer(Level::Medium),
+            ],
+            last_preset: "classic".into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vs_computer_is_a_two_player_game_against_the_ai() {
+        let c = MatchConfig::vs_computer(Level::Easy);
+        assert_eq!(c.players, 2);
+        assert_eq!(
+            c.controllers(),
+            &[Controller::Human, Controller::Computer(Level::Easy)]
+        );
+        let g = c.build_game().unwrap();
+        assert_eq!(g.setup().players, 2);
+    }
+
+    #[test]
+    fn presets_reject_player_counts_they_do_not_support() {
+        assert!(MatchConfig::preset("simple", 3).is_err());
+        assert!(MatchConfig::preset("classic", 6).is_ok());
+    }
+}

@@ -1,0 +1,227 @@
+//! Statistics of the people at this device, per player count and preset: games, wins, places,
+//! fastest win, longest jump chain, and the record against each computer level. A match is
+//! counted once, when it ends (the app decides when and writes the file).
+
+use crate::config::{Controller, MatchConfig};
+use crate::formats::{self, Problem};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use sternhalma_rules::ai::Level;
+use sternhalma_rules::{Action, Game, GameRecord, Standing, Status};
+
+/// The statistics file.
+pub const STATS_FILE: &str = "stats.ron";
+/// The statistics format this build writes.
+pub const STATS_VERSION: u32 = 2;
+
+/// How many counted matches are remembered by id.
+const REMEMBERED: usize = 64;
+
+/// Every table of statistics.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
+#[serde(deny_unknown_fields)]
+pub struct Stats {
+    /// [`STATS_VERSION`].
+    pub version: u32,
+    /// One table per "N players, preset".
+    pub tables: BTreeMap<String, Table>,
+    /// Ids of the last matches counted, newest last: a match restored from a save written
+    /// before its count (a crash between the two files) is not counted again.
+    #[serde(default)]
+    pub counted: Vec<u64>,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            version: STATS_VERSION,
+            tables: BTreeMap::new(),
+            counted: Vec::new(),
+        }
+    }
+}
+
+/// The figures of one player count and preset. "You" are the people at the device: in a game
+/// with several people, the best placed of them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Table {
+    /// Finished games with at least one person playing.
+    pub games: u32,
+    /// Games you finished first.
+    pub wins: u32,
+    /// Games that ended level at the top.
+    pub draws: u32,
+    /// How often you placed 1st, 2nd, … 6th.
+    pub places: [u32; 6],
+    /// Fewest moves of yours in a game you won.
+    pub fastest_win: Option<u32>,
+    /// Most hops in one of your moves.
+    pub longest_chain: u32,
+    /// Games where you placed ahead of / behind a computer of each level.
+    pub versus: BTreeMap<Level, Versus>,
+}
+
+/// Your record against one computer level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Versus {
+    /// You placed ahead of it.
+    pub wins: u32,
+    /// It placed ahead of you.
+    pub losses: u32,
+}
+
+/// The table name of a match: "2 players, classic".
+pub fn table_name(players: u8, preset: &str) -> String {
+    format!("{players} players, {preset}")
+}
+
+impl Stats {
+    /// Adds a game once every person's place is settled: when it is over, or earlier when the
+    /// rules play on for places after the people finished or went out. Returns false (and
+    /// changes nothing) while a person's place is open, or when nobody at the device played.
+    pub fn record(&mut self, game: &Game, config: &MatchConfig) -> bool {
+        let status = game.status();
+        let place_of = |s: usize| match &status {
+            Status::Over(o) => Some(o.places[s]),
+            Status::InPlay => game.place(s),
+        };
+        let seats = config.controllers();
+        let humans: Vec<usize> = (0..seats.len()).filter(|&s| seats[s].is_human()).collect();
+        let Some(places) = humans
+            .iter()
+            .map(|&s| place_of(s).map(|p| (p, s)))
+            .collect::<Option<Vec<_>>>()
+        else {
+            return false;
+        };
+        let Some(&(place, best)) = places.iter().min() else {
+            return false;
+        };
+        let table = self
+            .tables
+            .entry(table_name(config.players, &config.preset))
+            .or_default();
+        table.games += 1;
+        let draw = matches!(&status, Status::Over(o) if o.is_draw(game.setup()));
+        if draw {
+            table.draws += 1;
+        } else if place == 1 {
+            table.wins += 1;
+            let moves = places
+                .iter()
+                .filter(|(p, _)| *p == 1)
+                .map(|&(_, s)| u32::from(game.moves_made(s)))
+                .min()
+                .unwrap_or(0);
+            table.fastest_win = Some(table.fastest_win.map_or(moves, |m| m.min(moves)));
+        }
+        if let Some(slot) = table.places.get_mut(usize::from(place).saturating_sub(1)) {
+            *slot += 1;
+        }
+        table.longest_chain = table.longest_chain.max(longest_chain(game, &humans));
+        let you_finished = game.standing(best) == Standing::Finished;
+        for (s, c) in seats.iter().enumerate() {
+            let Controller::Computer(level) = *c else {
+                continue;
+            };
+            // A computer still playing will place behind anyone who finished and ahead of
+            // anyone who went out.
+            let ahead = match place_of(s) {
+                Some(theirs) if theirs == place => continue,
+                Some(theirs) => place < theirs,
+                None => you_finished,
+            };
+            let v = table.versus.entry(level).or_default();
+            if ahead {
+                v.wins += 1;
+            } else {
+                v.losses += 1;
+            }
+        }
+        true
+    }
+
+    /// Whether the match with this id was counted already (0, an unknown id, never was).
+    pub fn has_counted(&self, id: u64) -> bool {
+        id != 0 && self.counted.contains(&id)
+    }
+
+    /// Remembers that the match with this id is counted.
+    pub fn mark_counted(&mut self, id: u64) {
+        if id == 0 || self.has_counted(id) {
+            return;
+        }
+        self.counted.push(id);
+        let extra = self.counted.len().saturating_sub(REMEMBERED);
+        self.counted.drain(..extra);
+    }
+
+    /// Readable RON.
+    pub fn to_ron(&self) -> String {
+        let cfg = ron::ser::PrettyConfig::default();
+        let mut text = ron::ser::to_string_pretty(self, cfg).expect("plain data serialises");
+        text.push('\n');
+        text
+    }
+
+    /// Reads statistics, refusing newer or damaged files.
+    pub fn from_ron(text: &str) -> Result<Stats, Problem> {
+        let stats: Stats =
+            ron::from_str(text).map_err(|e| Problem::new(formats::DAMAGED, e.to_string()))?;
+        match stats.version {
+            // Version 1 lacks only the list of counted matches.
+            1 | STATS_VERSION => Ok(Stats {
+                version: STATS_VERSION,
+                ..stats
+            }),
+            v if v > STATS_VERSION => Err(Problem::new(
+                formats::NEWER,
+                format!("statistics version {v}"),
+            )),
+            v => Err(Problem::new(
+                formats::DAMAGED,
+                format!("statistics version {v} does not exist"),
+            )),
+        }
+    }
+}
+
+/// The most hops in one move by any of `seats`.
+fn longest_chain(game: &Game, seats: &[usize]) -> u32 {
+    let by_seat = moves_by_seat(game);
+    seats
+        .iter()
+        .filter_map(|&s| by_seat.get(s))
+        .flatten()
+        .map(|p| sternhalma_rules::game::jumps(p))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The paths each seat moved along (indexed by seat), found by replaying the game once from
+/// its start (the actions alone do not say who made them: passes and players out change the
+/// order).
+pub fn moves_by_seat(game: &Game) -> Vec<Vec<Vec<sternhalma_rules::Hole>>> {
+    let mut paths = vec![vec![]; game.setup().players as usize];
+    let Ok(mut replay) = GameRecord::from_game(game).replay_to(0) else {
+        return paths;
+    };
+    for (i, action) in game.actions().iter().enumerate() {
+        if replay.actions().len() > i {
+            // An automatic pass, already played by the replay.
+            continue;
+        }
+        if let (Action::Move(path), Some(mover)) = (action, replay.to_move())
+            && let Some(own) = paths.get_mut(mover)
+        {
+            own.push(path.clone());
+        }
+        if replay.act(action.clone()).is_err() {
+            break;
+        }
+    }
+    paths
+}
