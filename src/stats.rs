@@ -3,9 +3,8 @@
 //! place is settled, saved like settings (atomic RON, set aside when damaged).
 
 use crate::board::{CurrentGame, CurrentMatch};
-use crate::persist::files::write_atomic;
 use crate::persist::{
-    DataDir, FileNotes, LoadSystems, MatchId, SavingSuspended, StatsCounted, load_file,
+    AppFiles, DataDir, FileNotes, LoadSystems, MatchId, SavingSuspended, StatsCounted, load_file,
 };
 use crate::state::AppSystems;
 use bevy::prelude::*;
@@ -40,7 +39,7 @@ fn load_stats(dir: Res<DataDir>, mut stats: ResMut<Stats>, mut notes: ResMut<Fil
 fn count_finished_match(
     game: Res<CurrentGame>,
     current: Option<Res<CurrentMatch>>,
-    dir: Res<DataDir>,
+    mut files: AppFiles,
     suspended: Res<SavingSuspended>,
     match_id: Res<MatchId>,
     mut counted: ResMut<StatsCounted>,
@@ -63,9 +62,5 @@ fn count_finished_match(
     }
     counted.0 = true;
     stats.mark_counted(match_id.0);
-    if let Some(path) = dir.file(STATS_FILE)
-        && let Err(e) = write_atomic(&path, stats.to_ron().as_bytes())
-    {
-        warn!("could not save statistics to {path:?}: {e}");
-    }
+    files.write(STATS_FILE, &stats.to_ron());
 }

@@ -17,7 +17,7 @@ use sternhalma::persist::files::{
     Loaded, WRITE_STEPS, load_or_set_aside, temp_path, write_atomic, write_atomic_with,
 };
 use sternhalma::persist::formats::{SavedMatch, SettingsFile};
-use sternhalma::persist::{DataDir, FileNotes, SAVE_FILE, SETTINGS_FILE};
+use sternhalma::persist::{DataDir, FileNotes, LOCK_FILE, OTHER_COPY, SAVE_FILE, SETTINGS_FILE};
 use sternhalma::play::{Command, MoveRequest};
 use sternhalma::records::{RECORDS_DIR, RecordCommand, RecordError, Replay, list_records};
 use sternhalma::state::{Screen, Turn};
@@ -45,11 +45,12 @@ impl TempDir {
         self.0.join(name)
     }
 
-    /// Names of the files in the folder.
+    /// Names of the files in the folder, but the running app's instance lock.
     fn names(&self) -> Vec<String> {
         let mut v: Vec<String> = std::fs::read_dir(&self.0)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != LOCK_FILE)
             .collect();
         v.sort();
         v
@@ -1029,4 +1030,243 @@ fn a_missing_data_folder_is_made_and_an_unusable_one_costs_only_the_saving() {
         "both moves and both replies were played"
     );
     assert_eq!(std::fs::read_to_string(&blocked).unwrap(), "not a folder");
+}
+
+#[test]
+fn two_copies_on_one_folder_never_overwrite_each_other() {
+    let dir = TempDir::new();
+    let mut first = app_in(&dir);
+    start(&mut first, vs(Level::Easy));
+    play(&mut first, "k3-k5");
+    let first_save = std::fs::read_to_string(dir.file(SAVE_FILE)).unwrap();
+    assert!(notes(&first).is_empty(), "{:?}", notes(&first));
+
+    // A second copy on the same folder: told why it saves nothing, and it does not.
+    let mut second = app_in(&dir);
+    assert_eq!(notes(&second), vec![OTHER_COPY.to_string()]);
+    start(&mut second, people("casual", 3));
+    play(&mut second, "k3-k5");
+    second.world_mut().resource_mut::<Settings>().muted = true;
+    second.update();
+    // Settings are written once they have stood still for 400 ms of real time.
+    std::thread::sleep(Duration::from_millis(450));
+    second.update();
+    assert_eq!(
+        std::fs::read_to_string(dir.file(SAVE_FILE)).unwrap(),
+        first_save
+    );
+    assert!(!saved_settings(&dir).muted);
+
+    // The first copy keeps saving its own game.
+    play(&mut first, "l3-l5");
+    assert_eq!(saved(&dir).record.moves, actions(&first));
+    assert_eq!(actions(&first).len(), 4);
+    drop(second);
+    drop(first);
+
+    // Once it has closed, the next copy owns the folder again and continues its game.
+    let mut third = app_in(&dir);
+    assert!(notes(&third).is_empty(), "{:?}", notes(&third));
+    assert_eq!(actions(&third).len(), 4);
+    continue_game(&mut third);
+    play(&mut third, "m3-m5");
+    assert_eq!(saved(&dir).record.moves, actions(&third));
+    assert_eq!(actions(&third).len(), 6);
+}
+
+/// "Continue" on the main menu: the saved game opens on your turn.
+fn continue_game(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    settle(app);
+}
+
+fn saved_settings(dir: &TempDir) -> Settings {
+    SettingsFile::from_ron(&std::fs::read_to_string(dir.file(SETTINGS_FILE)).unwrap()).unwrap()
+}
+
+/// Runs the ignored test `name` of this binary as a child process on `dir` and checks that it
+/// passed; its output is shown when it did not.
+#[cfg(unix)]
+fn run_child(name: &str, dir: &TempDir) {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            name,
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads",
+            "1",
+        ])
+        .env("STERNHALMA_FAULT_DIR", &dir.0)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{name} failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("1 passed"), "{name} did not run:\n{stdout}");
+}
+
+#[cfg(unix)]
+fn fault_dir() -> PathBuf {
+    PathBuf::from(std::env::var("STERNHALMA_FAULT_DIR").expect("run by a fault test"))
+}
+
+#[cfg(unix)]
+fn game_notes(app: &App) -> Vec<String> {
+    notes(app)
+        .into_iter()
+        .filter(|n| n.starts_with("Your game could not be saved"))
+        .collect()
+}
+
+/// The soft limit on the size of any file this process writes (the kernel refuses the bytes
+/// past it, as it does on a full disk); `None` lifts it.
+#[cfg(unix)]
+fn limit_file_size(bytes: Option<u64>) {
+    // SAFETY: plain system calls on this process: ignoring SIGXFSZ (so a write past the limit
+    // fails with EFBIG instead of killing the process) and setting a resource limit.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+        let mut lim: libc::rlimit = std::mem::zeroed();
+        assert_eq!(libc::getrlimit(libc::RLIMIT_FSIZE, &mut lim), 0);
+        lim.rlim_cur = bytes.map_or(lim.rlim_max, |b| b as libc::rlim_t);
+        assert_eq!(libc::setrlimit(libc::RLIMIT_FSIZE, &lim), 0);
+    }
+}
+
+/// Run by `a_full_disk_costs_only_the_saving_and_the_last_save_stays_whole`.
+#[cfg(unix)]
+#[test]
+#[ignore = "child process of a_full_disk_costs_only_the_saving_and_the_last_save_stays_whole"]
+fn full_disk_child() {
+    let folder = fault_dir();
+    let mut app = app_at(folder.clone());
+    start(&mut app, vs(Level::Easy));
+    play(&mut app, "k3-k5");
+    let path = folder.join(SAVE_FILE);
+    let good = std::fs::read_to_string(&path).unwrap();
+    // Room for a save as long as this one, and not a byte more: the next save, a move longer,
+    // fails partway through its writing.
+    limit_file_size(Some(good.len() as u64));
+    play(&mut app, "l3-l5");
+    play(&mut app, "m3-m5");
+    assert_eq!(actions(&app).len(), 6, "the game went on");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        good,
+        "the last save is whole"
+    );
+    SavedMatch::from_ron(&good).unwrap().restore().unwrap();
+    let temps: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(temps.is_empty(), "no half-written file is left: {temps:?}");
+    assert_eq!(
+        game_notes(&app),
+        vec![
+            "Your game could not be saved because there is no room left for it. Nothing saved \
+              before is lost, the game goes on, and saving is tried again at the next change."
+                .to_string()
+        ],
+        "told once, not at every move"
+    );
+    // Room again: the next change saves the whole game.
+    limit_file_size(None);
+    app.world_mut().resource_mut::<FileNotes>().0.clear();
+    play(&mut app, "j4-j5");
+    assert_eq!(saved_at(&path).record.moves, actions(&app));
+    assert!(game_notes(&app).is_empty());
+    // And a new failure after that is told again.
+    limit_file_size(Some(100));
+    play(&mut app, "k4-k6");
+    assert_eq!(game_notes(&app).len(), 1);
+    limit_file_size(None);
+}
+
+#[cfg(unix)]
+fn saved_at(path: &std::path::Path) -> SavedMatch {
+    SavedMatch::from_ron(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_full_disk_costs_only_the_saving_and_the_last_save_stays_whole() {
+    let dir = TempDir::new();
+    run_child("full_disk_child", &dir);
+}
+
+/// Run by `a_read_only_data_folder_still_continues_the_game_and_loses_nothing`.
+#[cfg(unix)]
+#[test]
+#[ignore = "child process of a_read_only_data_folder_still_continues_the_game_and_loses_nothing"]
+fn read_only_child() {
+    let folder = fault_dir();
+    // Root may write anything, so a root run gives itself up for "nobody" first.
+    // SAFETY: plain system calls changing this process's own ids.
+    unsafe {
+        if libc::geteuid() == 0 {
+            assert_eq!(libc::setgid(65534), 0);
+            assert_eq!(libc::setuid(65534), 0);
+        }
+    }
+    assert!(
+        std::fs::write(folder.join("probe"), "x").is_err(),
+        "the folder must be read-only for this test"
+    );
+    let path = folder.join(SAVE_FILE);
+    let good = std::fs::read_to_string(&path).unwrap();
+    let mut app = app_at(folder.clone());
+    assert_eq!(actions(&app).len(), 2, "the saved game is there");
+    continue_game(&mut app);
+    play(&mut app, "l3-l5");
+    play(&mut app, "m3-m5");
+    assert_eq!(actions(&app).len(), 6, "the game went on");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), good);
+    assert_eq!(
+        game_notes(&app),
+        vec![
+            "Your game could not be saved because its folder may not be written to. Nothing \
+              saved before is lost, the game goes on, and saving is tried again at the next \
+              change."
+                .to_string()
+        ]
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_data_folder_still_continues_the_game_and_loses_nothing() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    start(&mut app, vs(Level::Easy));
+    play(&mut app, "k3-k5");
+    drop(app);
+    let set = |mode| {
+        std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(mode)).unwrap();
+    };
+    // Readable by anyone (the child may run as "nobody"), writable by no one but root.
+    for name in dir.names().into_iter().chain([LOCK_FILE.to_string()]) {
+        let _ = std::fs::set_permissions(dir.file(&name), std::fs::Permissions::from_mode(0o644));
+    }
+    set(0o555);
+    let parent = dir
+        .0
+        .parent()
+        .unwrap()
+        .metadata()
+        .unwrap()
+        .permissions()
+        .mode();
+    assert!(parent & 0o001 != 0, "the temp folder lets others in");
+    run_child("read_only_child", &dir);
+    set(0o755);
 }

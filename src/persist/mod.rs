@@ -5,7 +5,9 @@
 
 pub mod disk;
 pub mod files;
+mod writes;
 pub use sternhalma_store::formats;
+pub use writes::{AppFiles, InstanceLock, LOCK_FILE, OTHER_COPY, WriteTrouble, failed_write_note};
 
 use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::{MatchConfig, Settings};
@@ -14,7 +16,7 @@ use crate::state::{AppSystems, Pause};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-use files::{Loaded, load_or_set_aside, write_atomic};
+use files::{Loaded, load_or_set_aside};
 use formats::{SavedMatch, SettingsFile};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -144,10 +146,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LastSave>()
         .init_resource::<SettingsDirty>()
         .init_resource::<PausedForBackground>()
+        .init_resource::<WriteTrouble>()
+        .init_resource::<InstanceLock>()
         .add_message::<AppLifecycle>()
         .add_systems(
             Startup,
-            (load_settings, load_saved_match)
+            (writes::take_instance_lock, load_settings, load_saved_match)
                 .chain()
                 .in_set(LoadSystems),
         )
@@ -296,7 +300,7 @@ fn remember_match_choices(
 }
 
 fn save_settings(
-    dir: Res<DataDir>,
+    mut files: AppFiles,
     settings: Res<Settings>,
     time: Res<Time<Real>>,
     mut dirty: ResMut<SettingsDirty>,
@@ -307,23 +311,13 @@ fn save_settings(
     }
     if dirty.0.is_some_and(|at| now - at >= SETTINGS_SETTLE) {
         dirty.0 = None;
-        write_settings(&dir, &settings);
-    }
-}
-
-fn write_settings(dir: &DataDir, settings: &Settings) {
-    let Some(path) = dir.file(SETTINGS_FILE) else {
-        return;
-    };
-    if let Err(e) = write_atomic(&path, SettingsFile::to_ron(settings).as_bytes()) {
-        warn!("could not save settings to {path:?}: {e}");
+        files.write(SETTINGS_FILE, &SettingsFile::to_ron(&settings));
     }
 }
 
 /// The match as a save would hold it: read by the autosave and by the save on leaving.
 #[derive(SystemParam)]
 struct MatchToSave<'w> {
-    dir: Res<'w, DataDir>,
     game: Option<Res<'w, CurrentGame>>,
     current: Option<Res<'w, CurrentMatch>>,
     pause: Res<'w, State<Pause>>,
@@ -352,22 +346,19 @@ impl MatchToSave<'_> {
         })
     }
 
-    fn write(&self, key: SaveKey) {
-        let (Some(game), Some(current), Some(path)) =
-            (&self.game, &self.current, self.dir.file(SAVE_FILE))
-        else {
+    fn write(&self, key: SaveKey, files: &mut AppFiles) {
+        let (Some(game), Some(current)) = (&self.game, &self.current) else {
             return;
         };
         let text = SavedMatch::of(game, current, key.paused, key.counted, key.id).to_ron();
-        if let Err(e) = write_atomic(&path, text.as_bytes()) {
-            warn!("could not save the game to {path:?}: {e}");
-        }
+        files.write(SAVE_FILE, &text);
     }
 }
 
 /// Writes the match whenever it changed: a move, an undo, a pause, the end.
 fn autosave(
     to_save: MatchToSave,
+    mut files: AppFiles,
     background: Res<PausedForBackground>,
     mut last: ResMut<LastSave>,
 ) {
@@ -384,7 +375,8 @@ fn autosave(
     if last.key == Some(key) && !clock_due && !new_match {
         return;
     }
-    to_save.write(key);
+    // A failed write is told once and tried again at the next change, not every frame.
+    to_save.write(key, &mut files);
     last.key = Some(key);
     last.at = Some(Instant::now());
 }
@@ -395,6 +387,7 @@ fn save_on_suspend_or_exit(
     mut lifecycle: MessageReader<AppLifecycle>,
     mut exits: MessageReader<AppExit>,
     to_save: MatchToSave,
+    mut files: AppFiles,
     settings: Res<Settings>,
     mut dirty: ResMut<SettingsDirty>,
     mut background: ResMut<PausedForBackground>,
@@ -418,7 +411,7 @@ fn save_on_suspend_or_exit(
         return;
     }
     if dirty.0.take().is_some() {
-        write_settings(&to_save.dir, &settings);
+        files.write(SETTINGS_FILE, &SettingsFile::to_ron(&settings));
     }
     let Some(game) = &to_save.game else { return };
     let was_paused = *to_save.pause.get() == Pause::Paused;
@@ -429,6 +422,6 @@ fn save_on_suspend_or_exit(
     if !last.blocked
         && let Some(key) = to_save.key(background.0)
     {
-        to_save.write(key);
+        to_save.write(key, &mut files);
     }
 }
