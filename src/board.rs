@@ -22,8 +22,9 @@ pub struct CurrentMatch(pub MatchConfig);
 #[derive(Component, Debug)]
 pub struct BoardRoot;
 
-/// A hole of the board.
+/// A hole of the board; what it shows is its [`HoleMarks`](crate::selection::HoleMarks).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[require(crate::selection::HoleMarks)]
 pub struct HoleSpot(pub Hole);
 
 /// A marble: its owner and the hole it stands on (changed only when a move is applied).

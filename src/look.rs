@@ -5,7 +5,7 @@
 use crate::board::{HoleSpot, Marble, SPACING};
 use crate::config::{POINT_COLOURS, Settings};
 use crate::play::BoardChanged;
-use crate::selection::{Highlight, HighlightKind, Segment};
+use crate::selection::{HighlightKind, HoleMarks, Segment, z_of};
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use sternhalma_rules::{Game, Point};
@@ -63,7 +63,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_camera)
         .add_observer(dress_hole)
         .add_observer(dress_marble)
-        .add_observer(dress_highlight)
         .add_observer(dress_segment)
         .add_observer(dress_flourish)
         .add_systems(
@@ -72,6 +71,7 @@ pub(super) fn plugin(app: &mut App) {
                 tint_points.run_if(on_message::<BoardChanged>),
                 refresh_symbols.run_if(resource_changed::<Settings>),
                 fade_flourishes,
+                show_hole_marks.after(crate::selection::HighlightSystems),
             ),
         );
 }
@@ -367,15 +367,40 @@ fn refresh_symbols(
     }
 }
 
-fn dress_highlight(
-    add: On<Add, Highlight>,
-    marks: Query<&Highlight>,
+/// A hole's marker of one kind: a child of the hole, made the first time the hole shows that
+/// kind and then only shown or hidden.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+struct MarkOf(HighlightKind);
+
+/// Shows each hole's marks: one child per kind that is on, hidden when it goes off.
+fn show_hole_marks(
+    holes: Query<(Entity, &HoleMarks, Option<&Children>), Changed<HoleMarks>>,
+    mut markers: Query<(&MarkOf, &mut Visibility)>,
     look: Res<LookAssets>,
     mut commands: Commands,
 ) {
-    let Ok(h) = marks.get(add.entity) else { return };
+    for (hole, marks, children) in &holes {
+        let mut made = 0u8;
+        for child in children.into_iter().flatten() {
+            if let Ok((kind, mut visibility)) = markers.get_mut(*child) {
+                made |= 1 << kind.0 as u8;
+                visibility.set_if_neq(if marks.has(kind.0) {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                });
+            }
+        }
+        for kind in marks.kinds().filter(|&k| made & (1 << k as u8) == 0) {
+            commands.entity(hole).with_child(marker(&look, kind));
+        }
+    }
+}
+
+/// The look of a marker of `kind` on a hole (the hole itself stands at z = 1).
+fn marker(look: &LookAssets, kind: HighlightKind) -> impl Bundle {
     let s = SPACING;
-    let (mesh, r) = match h.kind {
+    let (mesh, r) = match kind {
         HighlightKind::Goal => (&look.thin_ring, 0.56 * s),
         HighlightKind::Trail => (&look.circle, 0.2 * s),
         HighlightKind::Selected => (&look.ring, 0.54 * s),
@@ -385,13 +410,13 @@ fn dress_highlight(
         HighlightKind::Cursor => (&look.ring, 0.56 * s),
         HighlightKind::Hint => (&look.ring, 0.52 * s),
     };
-    commands
-        .entity(add.entity)
-        .insert((Mesh2d(mesh.clone()), MeshMaterial2d(look.kind(h.kind))));
-    commands
-        .entity(add.entity)
-        .entry::<Transform>()
-        .and_modify(move |mut t| t.scale = Vec3::splat(r));
+    (
+        MarkOf(kind),
+        Mesh2d(mesh.clone()),
+        MeshMaterial2d(look.kind(kind)),
+        Transform::from_xyz(0.0, 0.0, z_of(kind) - 1.0).with_scale(Vec3::splat(r)),
+        Visibility::Inherited,
+    )
 }
 
 /// A flourish is a thin gold ring with a material of its own, so it can fade alone.

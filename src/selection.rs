@@ -1,19 +1,20 @@
 //! Picking a move: pointer and keyboard input become a selected marble, its lit destinations
 //! (exactly the engine's `Game::moves_from`), a previewed jump path, and finally a
-//! [`MoveRequest`]. Also draws the other board markers as [`Highlight`] and [`Segment`]
-//! entities: the mover's goal in gold, the last move's trail and the computer's hint.
+//! [`MoveRequest`]. Also marks the board: each hole entity's [`HoleMarks`] say what it shows
+//! (selected, reachable, forbidden, on the previewed path, the mover's goal, the last move, the
+//! computer's hint), and [`Segment`] entities join the hops of the paths shown.
 
 use crate::ai::Hint;
 use crate::board::{
-    BoardRoot, BoardView, CurrentGame, CurrentMatch, MARBLE_Z, Marble, SPACING, hole_near,
-    hole_position,
+    BoardRoot, BoardView, CurrentGame, CurrentMatch, HoleSpot, MARBLE_Z, Marble, SPACING,
+    hole_near, hole_position,
 };
 use crate::config::Settings;
 use crate::input::{NavInput, PointerInput};
 use crate::play::{BoardChanged, Command, MoveApplied, MoveRequest, Notice};
 use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::prelude::*;
-use sternhalma_rules::game::holes;
+use sternhalma_rules::game::holes as holes_of;
 use sternhalma_rules::{Hole, Move};
 
 /// What kind of marker a highlight is; the look plugin gives each its colour.
@@ -38,6 +39,18 @@ pub enum HighlightKind {
 }
 
 impl HighlightKind {
+    /// Every kind, in stacking order from the bottom.
+    pub const ALL: [HighlightKind; 8] = [
+        HighlightKind::Goal,
+        HighlightKind::Trail,
+        HighlightKind::Forbidden,
+        HighlightKind::Reachable,
+        HighlightKind::Hint,
+        HighlightKind::Path,
+        HighlightKind::Selected,
+        HighlightKind::Cursor,
+    ];
+
     /// Markers that belong to the current selection and are rebuilt with it.
     const SELECTION: [HighlightKind; 5] = [
         HighlightKind::Selected,
@@ -46,15 +59,28 @@ impl HighlightKind {
         HighlightKind::Path,
         HighlightKind::Cursor,
     ];
+
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
 }
 
-/// A marker on one hole.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Highlight {
-    /// Where.
-    pub hole: Hole,
-    /// What it means.
-    pub kind: HighlightKind,
+/// What a hole shows, one flag per [`HighlightKind`]: the state of the hole entity itself. The
+/// highlight systems set and clear flags (touching only holes that change); the look plugin
+/// shows a marker for each flag that is on.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HoleMarks(u8);
+
+impl HoleMarks {
+    /// Whether the hole shows `kind`.
+    pub fn has(self, kind: HighlightKind) -> bool {
+        self.0 & kind.bit() != 0
+    }
+
+    /// The kinds it shows, bottom first.
+    pub fn kinds(self) -> impl Iterator<Item = HighlightKind> {
+        HighlightKind::ALL.into_iter().filter(move |&k| self.has(k))
+    }
 }
 
 /// A marker joining two holes (one hop of a path).
@@ -342,7 +368,7 @@ fn handle_keys(
             }
             (NavInput::Cursor(dir), Some(seat), Some(game)) => {
                 let from = sel.cursor.or(sel.from).or_else(|| {
-                    holes(game.board().marbles(seat))
+                    holes_of(game.board().marbles(seat))
                         .min_by_key(|h| h.distance(Hole::from_line_row(9, 9).expect("centre")))
                 });
                 sel.cursor = match (from, sel.cursor) {
@@ -392,31 +418,47 @@ fn drop_selection(mut sel: ResMut<Selection>) {
     };
 }
 
-fn clear_kinds(
-    commands: &mut Commands,
-    kinds: &[HighlightKind],
-    marks: &Query<(Entity, &Highlight)>,
-    segments: &Query<(Entity, &Segment)>,
-) {
-    for (e, h) in marks {
-        if kinds.contains(&h.kind) {
-            commands.entity(e).despawn();
+/// The marks one system owns, wanted on these holes.
+struct Wanted {
+    kinds: u8,
+    /// By the hole's padded index (a `u8`).
+    on: [u8; 256],
+}
+
+impl Wanted {
+    /// Nothing yet of `kinds`.
+    fn of(kinds: &[HighlightKind]) -> Wanted {
+        Wanted {
+            kinds: kinds.iter().fold(0, |bits, k| bits | k.bit()),
+            on: [0; 256],
         }
     }
+
+    fn mark(&mut self, hole: Hole, kind: HighlightKind) {
+        self.on[usize::from(hole.index())] |= kind.bit();
+    }
+
+    /// Sets exactly these marks (of this system's kinds) on the hole entities, leaving the
+    /// other systems' kinds alone and unchanged holes untouched.
+    fn apply(&self, holes: &mut Query<(&HoleSpot, &mut HoleMarks)>) {
+        for (spot, mut marks) in holes {
+            let new = HoleMarks(marks.0 & !self.kinds | self.on[usize::from(spot.0.index())]);
+            marks.set_if_neq(new);
+        }
+    }
+}
+
+/// Removes the path segments of `kinds`.
+fn clear_segments(
+    commands: &mut Commands,
+    kinds: &[HighlightKind],
+    segments: &Query<(Entity, &Segment)>,
+) {
     for (e, s) in segments {
         if kinds.contains(&s.kind) {
             commands.entity(e).despawn();
         }
     }
-}
-
-fn spawn_mark(commands: &mut Commands, root: Entity, hole: Hole, kind: HighlightKind) {
-    commands.spawn((
-        Highlight { hole, kind },
-        Transform::from_translation(hole_position(hole).extend(z_of(kind))),
-        Visibility::default(),
-        ChildOf(root),
-    ));
 }
 
 fn spawn_path(commands: &mut Commands, root: Entity, path: &[Hole], kind: HighlightKind) {
@@ -438,7 +480,7 @@ fn spawn_path(commands: &mut Commands, root: Entity, path: &[Hole], kind: Highli
 }
 
 /// Stacking order of markers: under the marbles, except the ones that must show on top.
-fn z_of(kind: HighlightKind) -> f32 {
+pub fn z_of(kind: HighlightKind) -> f32 {
     match kind {
         HighlightKind::Goal => 2.0,
         HighlightKind::Trail => 2.5,
@@ -457,68 +499,66 @@ fn show_selection(
     settings: Res<Settings>,
     game: Res<CurrentGame>,
     root: Single<Entity, With<BoardRoot>>,
-    marks: Query<(Entity, &Highlight)>,
+    mut holes: Query<(&HoleSpot, &mut HoleMarks)>,
     segments: Query<(Entity, &Segment)>,
 ) {
-    clear_kinds(&mut commands, &HighlightKind::SELECTION, &marks, &segments);
-    let root = *root;
+    clear_segments(&mut commands, &HighlightKind::SELECTION, &segments);
+    let mut wanted = Wanted::of(&HighlightKind::SELECTION);
     if let Some(cursor) = sel.cursor {
-        spawn_mark(&mut commands, root, cursor, HighlightKind::Cursor);
+        wanted.mark(cursor, HighlightKind::Cursor);
     }
-    let (Some(from), Some(seat)) = (sel.from, game.to_move()) else {
-        return;
-    };
-    spawn_mark(&mut commands, root, from, HighlightKind::Selected);
-    // Without help the player finds the moves alone; where a move may not end is a rule, and
-    // stays shown.
-    let moves: &[Move] = if settings.show_moves { &sel.moves } else { &[] };
-    for m in moves {
-        spawn_mark(&mut commands, root, m.to, HighlightKind::Reachable);
-    }
-    let end_ok = game.layout().seats[seat].end_ok;
-    for h in Hole::all() {
-        if !end_ok.has(h.index()) && game.board().owner(h).is_none() {
-            spawn_mark(&mut commands, root, h, HighlightKind::Forbidden);
+    if let (Some(from), Some(seat)) = (sel.from, game.to_move()) {
+        wanted.mark(from, HighlightKind::Selected);
+        // Without help the player finds the moves alone; where a move may not end is a rule,
+        // and stays shown.
+        let moves: &[Move] = if settings.show_moves { &sel.moves } else { &[] };
+        for m in moves {
+            wanted.mark(m.to, HighlightKind::Reachable);
+        }
+        let end_ok = game.layout().seats[seat].end_ok;
+        for h in Hole::all() {
+            if !end_ok.has(h.index()) && game.board().owner(h).is_none() {
+                wanted.mark(h, HighlightKind::Forbidden);
+            }
+        }
+        if let Some(m) = sel
+            .hover
+            .and_then(|h| sel.move_to(h))
+            .filter(|_| settings.show_moves)
+        {
+            spawn_path(&mut commands, *root, &m.path, HighlightKind::Path);
+            for &h in &m.path[1..m.path.len() - 1] {
+                wanted.mark(h, HighlightKind::Path);
+            }
         }
     }
-    if let Some(m) = sel
-        .hover
-        .and_then(|h| sel.move_to(h))
-        .filter(|_| settings.show_moves)
-    {
-        spawn_path(&mut commands, root, &m.path, HighlightKind::Path);
-        for &h in &m.path[1..m.path.len() - 1] {
-            spawn_mark(&mut commands, root, h, HighlightKind::Path);
-        }
-    }
+    wanted.apply(&mut holes);
 }
 
 /// The goal of the person to move, as faint gold rings: shown while a person picks a move,
 /// gone on a computer's turn, during animations and off the board screen (menus, replays).
 fn show_goal(
-    mut commands: Commands,
     screen: Res<State<Screen>>,
     turn: Option<Res<State<Turn>>>,
     game: Res<CurrentGame>,
     current: Res<CurrentMatch>,
-    root: Single<Entity, With<BoardRoot>>,
-    marks: Query<(Entity, &Highlight)>,
-    segments: Query<(Entity, &Segment)>,
-    mut shown: Local<Option<sternhalma_rules::Bits>>,
+    mut holes: Query<(&HoleSpot, &mut HoleMarks)>,
+    mut shown: Local<Option<Option<sternhalma_rules::Bits>>>,
 ) {
     let picking = turn.is_some_and(|t| matches!(t.get(), Turn::Human | Turn::Confirm));
-    let wanted = game
+    let goal = game
         .to_move()
         .filter(|&s| picking && *screen.get() == Screen::Playing && current.seats[s].is_human())
         .map(|s| game.layout().seats[s].goal);
-    if *shown == wanted {
+    if *shown == Some(goal) {
         return;
     }
-    *shown = wanted;
-    clear_kinds(&mut commands, &[HighlightKind::Goal], &marks, &segments);
-    for h in wanted.map(holes).into_iter().flatten() {
-        spawn_mark(&mut commands, *root, h, HighlightKind::Goal);
+    *shown = Some(goal);
+    let mut wanted = Wanted::of(&[HighlightKind::Goal]);
+    for h in goal.map(holes_of).into_iter().flatten() {
+        wanted.mark(h, HighlightKind::Goal);
     }
+    wanted.apply(&mut holes);
 }
 
 /// The last move stays visible as a faint trail until the next one.
@@ -528,7 +568,7 @@ fn show_trail(
     mut changed: MessageReader<BoardChanged>,
     game: Res<CurrentGame>,
     root: Single<Entity, With<BoardRoot>>,
-    marks: Query<(Entity, &Highlight)>,
+    mut holes: Query<(&HoleSpot, &mut HoleMarks)>,
     segments: Query<(Entity, &Segment)>,
 ) {
     let moved = applied.read().count() > 0;
@@ -536,24 +576,28 @@ fn show_trail(
     if !(moved || reset) {
         return;
     }
-    clear_kinds(&mut commands, &[HighlightKind::Trail], &marks, &segments);
+    clear_segments(&mut commands, &[HighlightKind::Trail], &segments);
+    let mut wanted = Wanted::of(&[HighlightKind::Trail]);
     if let Some(path) = game.last_move() {
         spawn_path(&mut commands, *root, path, HighlightKind::Trail);
-        spawn_mark(&mut commands, *root, path[0], HighlightKind::Trail);
+        wanted.mark(path[0], HighlightKind::Trail);
     }
+    wanted.apply(&mut holes);
 }
 
 fn show_hint(
     mut commands: Commands,
     hint: Res<Hint>,
     root: Single<Entity, With<BoardRoot>>,
-    marks: Query<(Entity, &Highlight)>,
+    mut holes: Query<(&HoleSpot, &mut HoleMarks)>,
     segments: Query<(Entity, &Segment)>,
 ) {
-    clear_kinds(&mut commands, &[HighlightKind::Hint], &marks, &segments);
+    clear_segments(&mut commands, &[HighlightKind::Hint], &segments);
+    let mut wanted = Wanted::of(&[HighlightKind::Hint]);
     if let Some(m) = &hint.0 {
         spawn_path(&mut commands, *root, &m.path, HighlightKind::Hint);
-        spawn_mark(&mut commands, *root, m.from, HighlightKind::Hint);
-        spawn_mark(&mut commands, *root, m.to, HighlightKind::Hint);
+        wanted.mark(m.from, HighlightKind::Hint);
+        wanted.mark(m.to, HighlightKind::Hint);
     }
+    wanted.apply(&mut holes);
 }

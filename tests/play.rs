@@ -12,13 +12,13 @@ use std::f32::consts::TAU;
 use std::time::Duration;
 use sternhalma::ai::{Hint, Purpose, SearchAbandoned};
 use sternhalma::animation::{MoveAnimation, rest_translation};
-use sternhalma::board::{BoardRoot, BoardView, CurrentGame, Marble, hole_position};
+use sternhalma::board::{BoardRoot, BoardView, CurrentGame, HoleSpot, Marble, hole_position};
 use sternhalma::config::{AnimSpeed, Settings};
 use sternhalma::input::{NavInput, PointerInput};
 use sternhalma::play::{
     BoardChanged, Command, MatchStarted, MoveApplied, MoveRequest, Notice, Redone, Undone,
 };
-use sternhalma::selection::{HighlightKind, Selection};
+use sternhalma::selection::{HighlightKind, HoleMarks, Selection};
 use sternhalma::state::{Screen, Turn};
 use sternhalma_rules::ai::{Budget, Level, choose_move};
 use sternhalma_rules::game::holes;
@@ -59,6 +59,43 @@ fn selecting_a_marble_lights_exactly_the_engines_destinations() {
     // Some marbles can move, the tip cannot: both cases covered above.
     assert!(!destinations(&app, hole("k4")).is_empty());
     assert!(destinations(&app, hole("m1")).is_empty());
+}
+
+/// Highlighting is state on the hole entities: picking marbles spawns and despawns nothing,
+/// and changes the marks of exactly the holes whose look changes.
+#[test]
+fn highlights_are_hole_state_and_only_changed_holes_are_touched() {
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    let entities = |app: &mut App| app.world_mut().query::<Entity>().iter(app.world()).count();
+    let before = entities(&mut app);
+    tap(&mut app, hole("k4"));
+    assert!(!marked(&mut app, HighlightKind::Reachable).is_empty());
+    assert_eq!(entities(&mut app), before, "picking spawns nothing");
+    // From k4 to j4: the holes whose marks changed are the two marbles and the destinations
+    // that differ; every other hole is untouched (no change for the look to redraw).
+    let lit_k4 = marked(&mut app, HighlightKind::Reachable);
+    let since = app.world_mut().change_tick();
+    tap(&mut app, hole("j4"));
+    let lit_j4 = marked(&mut app, HighlightKind::Reachable);
+    let now = app.world_mut().change_tick();
+    let mut q = app.world_mut().query::<(&HoleSpot, Ref<HoleMarks>)>();
+    let touched: BTreeSet<Hole> = q
+        .iter(app.world())
+        .filter(|(_, marks)| marks.last_changed().is_newer_than(since, now))
+        .map(|(spot, _)| spot.0)
+        .collect();
+    let mut expected: BTreeSet<Hole> = lit_k4.symmetric_difference(&lit_j4).copied().collect();
+    expected.extend([hole("k4"), hole("j4")]);
+    assert_eq!(touched, expected);
+    tap(&mut app, hole("j4"));
+    assert!(marked(&mut app, HighlightKind::Selected).is_empty());
+    assert!(marked(&mut app, HighlightKind::Reachable).is_empty());
+    assert_eq!(
+        entities(&mut app),
+        before,
+        "dropping the pick despawns nothing"
+    );
 }
 
 #[test]

@@ -9,11 +9,11 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
-use sternhalma::board::{BoardView, CurrentGame, Marble, hole_position};
+use sternhalma::board::{BoardView, CurrentGame, HoleSpot, Marble, hole_position};
 use sternhalma::config::{Controller, MatchConfig};
 use sternhalma::input::{NavInput, PointerInput};
 use sternhalma::play::Command;
-use sternhalma::selection::{Highlight, HighlightKind};
+use sternhalma::selection::{HighlightKind, HoleMarks};
 use sternhalma::state::{Screen, Turn};
 use sternhalma_rules::{Hole, parse_hole};
 
@@ -154,10 +154,10 @@ pub fn command(app: &mut App, c: Command) {
 
 /// Holes marked with `kind`.
 pub fn marked(app: &mut App, kind: HighlightKind) -> BTreeSet<Hole> {
-    let mut q = app.world_mut().query::<&Highlight>();
+    let mut q = app.world_mut().query::<(&HoleSpot, &HoleMarks)>();
     q.iter(app.world())
-        .filter(|h| h.kind == kind)
-        .map(|h| h.hole)
+        .filter(|(_, marks)| marks.has(kind))
+        .map(|(spot, _)| spot.0)
         .collect()
 }
 
