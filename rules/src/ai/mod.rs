@@ -2,18 +2,21 @@
 //! illegal move, and they read no clock or randomness of their own: the caller passes a seed,
 //! a [`Clock`] for time budgets and an optional cancel flag.
 
+mod evaluation;
 mod foresight;
 mod race;
 mod search;
+mod table;
 
 pub use race::solo_crossing;
 
 use crate::board::Hole;
 use crate::game::{Game, Move, Standing};
 use crate::position::Board;
-pub use search::{MAX_WEIGHT, Weights};
+pub use evaluation::{MAX_WEIGHT, Weights};
 
-use search::{Ctx, SMove, Searcher};
+use evaluation::Ctx;
+use search::{SMove, Searcher};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
