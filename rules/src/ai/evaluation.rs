@@ -10,7 +10,8 @@ use crate::position::{Board, Layout};
 use crate::rules::Finish;
 
 /// Evaluation weights, tuned by self-play matches (`sternhalma-cli match --a-eval ...`).
-/// A position's cost for one player is the sum of these terms; lower is better.
+/// A position's cost for one player is the sum of these terms; lower is better. The
+/// expert's foresight switches, also set by `--a-eval`, are [`Tuning`](super::Tuning)'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// Per step of distance still to travel (16 is one step).
@@ -28,17 +29,6 @@ pub struct Weights {
     /// Taken off, on top of `ladder`, per forward jump over one's own marble (bridges stay
     /// where they are; other players' marbles may not).
     pub bridge: i32,
-    /// Not a weight: how many of its best moves the expert plays out with foresight at a
-    /// six-player table (0 turns foresight off).
-    pub foresight: i32,
-    /// Not a weight: how many of its last moves a seat must have made as the medium level
-    /// would have for foresight to count on it.
-    pub recognise: i32,
-    /// Not a weight: how many of those moves may differ from the medium level's.
-    pub misses: i32,
-    /// Not a weight: 1 when foresight plays a round out only if every other seat still
-    /// playing is foreseeable, 0 when also if some are (the others then stand still).
-    pub foresee_all: i32,
 }
 
 impl Default for Weights {
@@ -51,58 +41,7 @@ impl Default for Weights {
             // Self-play found no gain from either (docs/ai.md, "Measured").
             ladder: 0,
             bridge: 0,
-            foresight: 3,
-            // A wrong model costs more than none: against five hard players, and a mixed
-            // field where one seat is a medium (docs/ai.md, issue 19).
-            recognise: 3,
-            misses: 1,
-            foresee_all: 1,
         }
-    }
-}
-
-/// The largest weight [`Weights`] reads from text.
-pub const MAX_WEIGHT: i32 = 10_000;
-
-impl std::str::FromStr for Weights {
-    type Err = String;
-
-    /// Changes to the defaults, as `name=value` pairs separated by commas: `ladder=8,square=2`.
-    fn from_str(s: &str) -> Result<Weights, String> {
-        let mut w = Weights::default();
-        for pair in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (name, value) = pair
-                .split_once('=')
-                .ok_or_else(|| format!("'{pair}' is not name=value"))?;
-            // Bounded so that no sum of terms can overflow.
-            let value: i32 = value
-                .trim()
-                .parse()
-                .ok()
-                .filter(|v: &i32| v.abs() <= MAX_WEIGHT)
-                .ok_or_else(|| {
-                    format!("'{value}' is not a whole number from -{MAX_WEIGHT} to {MAX_WEIGHT}")
-                })?;
-            let slot = match name.trim() {
-                "linear" => &mut w.linear,
-                "square" => &mut w.square,
-                "field_square" => &mut w.field_square,
-                "late_home" => &mut w.late_home,
-                "ladder" => &mut w.ladder,
-                "bridge" => &mut w.bridge,
-                "foresight" => &mut w.foresight,
-                "recognise" => &mut w.recognise,
-                "misses" => &mut w.misses,
-                "foresee_all" => &mut w.foresee_all,
-                other => {
-                    return Err(format!(
-                        "unknown weight '{other}' (linear, square, field_square, late_home, ladder, bridge, foresight, recognise, misses, foresee_all)"
-                    ));
-                }
-            };
-            *slot = value;
-        }
-        Ok(w)
     }
 }
 
@@ -282,31 +221,6 @@ mod tests {
     use super::*;
     use crate::rules::{RuleSet, Setup};
     use crate::zobrist::splitmix;
-
-    #[test]
-    fn weights_read_from_name_value_pairs_and_refuse_anything_else() {
-        let w: Weights = "ladder=8, bridge=-2,square=3".parse().unwrap();
-        assert_eq!(
-            w,
-            Weights {
-                ladder: 8,
-                bridge: -2,
-                square: 3,
-                ..Weights::default()
-            }
-        );
-        assert_eq!("".parse::<Weights>().unwrap(), Weights::default());
-        assert!("ladder".parse::<Weights>().is_err());
-        assert!("ladder=x".parse::<Weights>().is_err());
-        assert!("ladder=10001".parse::<Weights>().is_err());
-        assert!("linear=-99999999999".parse::<Weights>().is_err());
-        assert_eq!("square=-10000".parse::<Weights>().unwrap().square, -10_000);
-        assert!("rungs=3".parse::<Weights>().is_err());
-        assert_eq!("field_square=2".parse::<Weights>().unwrap().field_square, 2);
-        assert_eq!("foresight=0".parse::<Weights>().unwrap().foresight, 0);
-        let w: Weights = "recognise=3,misses=1,foresee_all=1".parse().unwrap();
-        assert_eq!((w.recognise, w.misses, w.foresee_all), (3, 1, 1));
-    }
 
     /// Ladders and bridges counted with shifts agree with a hole-by-hole count, for every
     /// seat of a six-player board filled at random.
