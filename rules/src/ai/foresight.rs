@@ -8,7 +8,7 @@
 //! search decides alone.
 
 use super::search::{SMove, Searcher, WIN};
-use super::{Budget, Level, Weights, choose, choose_move, context};
+use super::{Budget, Level, Settings, Weights, choose, choose_move, context};
 use crate::game::{Action, Game, Standing};
 
 /// The level whose moves foresight recognises in other seats and plays out for them.
@@ -59,13 +59,12 @@ pub(crate) fn recognised(
         let (Some(&from), Some(&to)) = (path.first(), path.last()) else {
             continue;
         };
-        let weights = Weights::default();
         let same = choose(
             &past,
             MODEL,
             seed ^ back,
             budget,
-            &weights,
+            &Settings::default(),
             Some((from, to)),
         )
         .is_some_and(|m| (m.from, m.to) == (from, to));
@@ -96,6 +95,8 @@ pub(crate) struct Foresight<'a, 'b> {
     pub seed: u64,
     pub budget: &'a Budget<'b>,
     pub weights: Weights,
+    /// How many of the search's best moves are played out (`Tuning::foresight`).
+    pub candidates: usize,
     /// The root search's node budget, depth and width; each position after a round gets a
     /// quarter of those nodes, which bounds the worst case (the usual search needs fewer).
     pub nodes: u64,
@@ -112,8 +113,7 @@ impl Foresight<'_, '_> {
             return None;
         }
         let mut best: Option<(i64, SMove)> = None;
-        let candidates = usize::try_from(self.weights.foresight).unwrap_or(0);
-        for (k, &m) in ranked.iter().take(candidates).enumerate() {
+        for (k, &m) in ranked.iter().take(self.candidates).enumerate() {
             let mut after = game.clone();
             after.play_move(m.origin(), m.target()).ok()?;
             let score = self.score_round(after, k as u64, FOLLOW_UPS)?;
@@ -205,7 +205,7 @@ enum RoundEnd {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::Budget;
+    use crate::ai::{Budget, Tuning};
 
     /// A six-player casual game after `rounds` rounds in which every seat made the medium
     /// level's move (seeded by the ply).
@@ -279,6 +279,7 @@ mod tests {
             seed: 3,
             budget,
             weights: Weights::default(),
+            candidates: Tuning::default().foresight as usize,
             nodes: 20_000,
             depth: 2,
             width: 10,
@@ -306,7 +307,7 @@ mod tests {
         assert_eq!(foresight.choose(&game, &ranked), None);
         foresight.known = predictable(&game, seat, 3, &budget);
         assert!(foresight.known.iter().filter(|&&k| k).count() >= 4);
-        let scores: Vec<i64> = ranked[..Weights::default().foresight as usize]
+        let scores: Vec<i64> = ranked[..Tuning::default().foresight as usize]
             .iter()
             .enumerate()
             .map(|(k, m)| {

@@ -2,18 +2,23 @@
 //! illegal move, and they read no clock or randomness of their own: the caller passes a seed,
 //! a [`Clock`] for time budgets and an optional cancel flag.
 
+mod evaluation;
 mod foresight;
 mod race;
 mod search;
+mod table;
+mod tuning;
 
 pub use race::solo_crossing;
 
 use crate::board::Hole;
 use crate::game::{Game, Move, Standing};
 use crate::position::Board;
-pub use search::{MAX_WEIGHT, Weights};
+pub use evaluation::Weights;
+pub use tuning::{MAX_WEIGHT, Settings, Tuning};
 
-use search::{Ctx, SMove, Searcher};
+use evaluation::Ctx;
+use search::{SMove, Searcher};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -201,19 +206,20 @@ fn style(level: Level) -> Style {
 /// The move `level` chooses for the side to move, or `None` when the game is over.
 /// The same game, level and seed give the same move when no time limit cuts the search short.
 pub fn choose_move(game: &Game, level: Level, seed: u64, budget: &Budget) -> Option<Move> {
-    choose_move_weighted(game, level, seed, budget, &Weights::default())
+    choose_move_weighted(game, level, seed, budget, &Settings::default())
 }
 
-/// [`choose_move`] with other evaluation weights: for tuning by self-play. The lower levels
-/// still ignore what they are meant to miss (the beginner does not see stragglers).
+/// [`choose_move`] with other evaluation weights or foresight switches: for tuning by
+/// self-play. The lower levels still ignore what they are meant to miss (the beginner does
+/// not see stragglers).
 pub fn choose_move_weighted(
     game: &Game,
     level: Level,
     seed: u64,
     budget: &Budget,
-    weights: &Weights,
+    settings: &Settings,
 ) -> Option<Move> {
-    choose(game, level, seed, budget, weights, None)
+    choose(game, level, seed, budget, settings, None)
 }
 
 /// [`choose_move_weighted`], breaking ties between equally good moves in favour of
@@ -224,7 +230,7 @@ fn choose(
     level: Level,
     seed: u64,
     budget: &Budget,
-    weights: &Weights,
+    settings: &Settings,
     favour: Option<(Hole, Hole)>,
 ) -> Option<Move> {
     let seat = game.to_move()?;
@@ -308,11 +314,11 @@ fn choose(
         square: if !st.straggler_aware {
             0
         } else if searching_field {
-            weights.field_square
+            settings.weights.field_square
         } else {
-            weights.square
+            settings.weights.square
         },
-        ..*weights
+        ..settings.weights
     };
     let mut ctx = context(game, seat, weights);
     // With three or more players, racing the whole field beats chasing whoever leads
@@ -381,7 +387,8 @@ fn choose(
     let (width, ranked) = (searcher.width, std::mem::take(&mut searcher.ranked));
     // Foresight's searches then reuse this one's table rather than need a second.
     drop(searcher);
-    if level == Level::Expert && crowded(game) && weights.foresight > 0 {
+    let tuning = settings.tuning;
+    if level == Level::Expert && crowded(game) && tuning.foresight > 0 {
         let foresight = foresight::Foresight {
             seat,
             known: foresight::recognised(
@@ -389,13 +396,14 @@ fn choose(
                 seat,
                 seed,
                 budget,
-                weights.recognise.max(1) as usize,
-                weights.misses.max(0) as usize,
-                weights.foresee_all > 0,
+                tuning.recognise.max(1) as usize,
+                tuning.misses.max(0) as usize,
+                tuning.foresee_all > 0,
             ),
             seed,
             budget,
             weights,
+            candidates: usize::try_from(tuning.foresight).unwrap_or(0),
             nodes,
             depth,
             width,

@@ -4,7 +4,7 @@
 //! the same solver answers `solo`, the crossing of ten marbles alone (27 moves at best).
 
 use super::Budget;
-use super::search::Ctx;
+use super::evaluation::Ctx;
 use crate::board::{Hole, Point};
 use crate::game::Game;
 use crate::position::{Board, Layout};

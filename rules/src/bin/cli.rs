@@ -5,7 +5,7 @@
 
 use std::process::ExitCode;
 use std::time::Instant;
-use sternhalma_rules::ai::{self, Budget, Clock, Level, Weights};
+use sternhalma_rules::ai::{self, Budget, Clock, Level, Settings};
 use sternhalma_rules::soak;
 use sternhalma_rules::{
     Board, Game, GameRecord, Layout, Point, RuleSet, Setup, Standing, Status, format_path, perft,
@@ -45,11 +45,12 @@ match   plays G games between two levels, alternating who starts (with more than
         --b with several levels, \"beginner,easy,medium,hard,greedy\", is a mixed field: the
         seats after A's take them in turn order. With a team preset (pairs, three-pairs)
         A plays both seats of its team, and a win is its team's.
-        --a-eval / --b-eval change that side's evaluation weights, for tuning by self-play:
-        \"ladder=8,bridge=4\" (linear, square, field_square, late_home, ladder, bridge;
-        foresight=0 turns the expert's foresight at six players off, 3 by default;
-        recognise=R: a seat is foreseen once its last R moves were the medium level's;
-        foresee_all=0 also foresees a table where only some seats are).
+        --a-eval / --b-eval change that side's evaluation weights and the expert's foresight
+        switches, for tuning by self-play: \"ladder=8,bridge=4\" (weights: linear, square,
+        field_square, late_home, ladder, bridge; switches: foresight=0 turns the expert's
+        foresight at six players off, 3 by default; recognise=R: a seat is foreseen once its
+        last R moves were the medium level's, misses=M of them may differ; foresee_all=0
+        also foresees a table where only some seats are).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
 solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
 soak    plays N games (random, computer and mixed players, rotating through every preset and
@@ -267,9 +268,9 @@ impl Clock for Since {
     }
 }
 
-fn weights(args: &mut Args, flag: &str) -> Result<Weights, Fail> {
+fn weights(args: &mut Args, flag: &str) -> Result<Settings, Fail> {
     match args.take(flag)? {
-        None => Ok(Weights::default()),
+        None => Ok(Settings::default()),
         Some(v) => v.parse().or_else(|e: String| fail(format!("{flag}: {e}"))),
     }
 }
@@ -319,8 +320,8 @@ struct GameResult {
 /// every other seat, the other units in turn order after A's taking B's levels in turn.
 fn play_match_game(
     base: &Game,
-    a: (Level, &Weights),
-    b: (&[Level], &Weights),
+    a: (Level, &Settings),
+    b: (&[Level], &Settings),
     a_seat: usize,
     seed: u64,
 ) -> GameResult {

@@ -1,0 +1,196 @@
+//! What self-play tuning changes per side (`sternhalma-cli match --a-eval ...`): the
+//! evaluation's [`Weights`] and the expert's foresight switches, [`Tuning`], read together
+//! from `name=value` text. The switches decide which moves foresight plays out, not what a
+//! position is worth, so they are kept out of the weights the evaluation reads.
+
+use super::evaluation::Weights;
+
+/// The largest value [`Weights`] and [`Settings`] read from text.
+pub const MAX_WEIGHT: i32 = 10_000;
+
+/// Switches of the expert's foresight at a six-player table (`rules/src/ai/foresight.rs`):
+/// search settings, not evaluation weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// How many of its best moves the expert plays out with foresight at a six-player table
+    /// (0 turns foresight off).
+    pub foresight: i32,
+    /// How many of its last moves a seat must have made as the medium level would have for
+    /// foresight to count on it.
+    pub recognise: i32,
+    /// How many of those moves may differ from the medium level's.
+    pub misses: i32,
+    /// 1 when foresight plays a round out only if every other seat still playing is
+    /// foreseeable, 0 when also if some are (the others then stand still).
+    pub foresee_all: i32,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            foresight: 3,
+            // A wrong model costs more than none: against five hard players, and a mixed
+            // field where one seat is a medium (docs/ai.md, issue 19).
+            recognise: 3,
+            misses: 1,
+            foresee_all: 1,
+        }
+    }
+}
+
+/// A side's evaluation weights and foresight switches, as `--a-eval` / `--b-eval` read them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// How positions are scored.
+    pub weights: Weights,
+    /// How the expert's foresight searches.
+    pub tuning: Tuning,
+}
+
+/// Values that can be read by name from `name=value` text.
+trait Named: Default {
+    /// The names, for the error that lists them.
+    const NAMES: &'static str;
+    /// The value called `name`, if there is one.
+    fn slot(&mut self, name: &str) -> Option<&mut i32>;
+}
+
+impl Named for Weights {
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge";
+    fn slot(&mut self, name: &str) -> Option<&mut i32> {
+        Some(match name {
+            "linear" => &mut self.linear,
+            "square" => &mut self.square,
+            "field_square" => &mut self.field_square,
+            "late_home" => &mut self.late_home,
+            "ladder" => &mut self.ladder,
+            "bridge" => &mut self.bridge,
+            _ => return None,
+        })
+    }
+}
+
+impl Named for Tuning {
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all";
+    fn slot(&mut self, name: &str) -> Option<&mut i32> {
+        Some(match name {
+            "foresight" => &mut self.foresight,
+            "recognise" => &mut self.recognise,
+            "misses" => &mut self.misses,
+            "foresee_all" => &mut self.foresee_all,
+            _ => return None,
+        })
+    }
+}
+
+impl Named for Settings {
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, foresight, recognise, misses, foresee_all";
+    fn slot(&mut self, name: &str) -> Option<&mut i32> {
+        match self.weights.slot(name) {
+            Some(slot) => Some(slot),
+            None => self.tuning.slot(name),
+        }
+    }
+}
+
+/// Changes to the defaults, as `name=value` pairs separated by commas: `ladder=8,square=2`.
+fn read<T: Named>(s: &str) -> Result<T, String> {
+    let mut out = T::default();
+    for pair in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (name, value) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("'{pair}' is not name=value"))?;
+        // Bounded so that no sum of terms can overflow.
+        let value: i32 = value
+            .trim()
+            .parse()
+            .ok()
+            .filter(|v: &i32| v.abs() <= MAX_WEIGHT)
+            .ok_or_else(|| {
+                format!("'{value}' is not a whole number from -{MAX_WEIGHT} to {MAX_WEIGHT}")
+            })?;
+        let name = name.trim();
+        let slot = out
+            .slot(name)
+            .ok_or_else(|| format!("unknown weight '{name}' ({})", T::NAMES))?;
+        *slot = value;
+    }
+    Ok(out)
+}
+
+impl std::str::FromStr for Weights {
+    type Err = String;
+
+    /// Changes to the default weights, as `name=value` pairs separated by commas:
+    /// `ladder=8,square=2`.
+    fn from_str(s: &str) -> Result<Weights, String> {
+        read(s)
+    }
+}
+
+impl std::str::FromStr for Settings {
+    type Err = String;
+
+    /// Changes to the default weights and switches, as `name=value` pairs separated by
+    /// commas: `ladder=8,foresight=0`.
+    fn from_str(s: &str) -> Result<Settings, String> {
+        read(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_read_from_name_value_pairs_and_refuse_anything_else() {
+        let w: Weights = "ladder=8, bridge=-2,square=3".parse().unwrap();
+        assert_eq!(
+            w,
+            Weights {
+                ladder: 8,
+                bridge: -2,
+                square: 3,
+                ..Weights::default()
+            }
+        );
+        assert_eq!("".parse::<Weights>().unwrap(), Weights::default());
+        assert!("ladder".parse::<Weights>().is_err());
+        assert!("ladder=x".parse::<Weights>().is_err());
+        assert!("ladder=10001".parse::<Weights>().is_err());
+        assert!("linear=-99999999999".parse::<Weights>().is_err());
+        assert_eq!("square=-10000".parse::<Weights>().unwrap().square, -10_000);
+        assert!("rungs=3".parse::<Weights>().is_err());
+        assert_eq!("field_square=2".parse::<Weights>().unwrap().field_square, 2);
+        // The foresight switches are read with the weights, into the settings beside them.
+        let s: Settings = "foresight=0".parse().unwrap();
+        assert_eq!(s.tuning.foresight, 0);
+        let t = "recognise=3,misses=1,foresee_all=1"
+            .parse::<Settings>()
+            .unwrap()
+            .tuning;
+        assert_eq!((t.recognise, t.misses, t.foresee_all), (3, 1, 1));
+        assert!("foresight=0".parse::<Weights>().is_err());
+    }
+
+    /// Settings read weights as [`Weights`] does and switches beside them, refusing what
+    /// neither knows.
+    #[test]
+    fn settings_read_weights_and_switches_together() {
+        let s: Settings = "ladder=8, foresight=2,square=3, misses=0".parse().unwrap();
+        assert_eq!(s.weights, "ladder=8,square=3".parse::<Weights>().unwrap());
+        assert_eq!(
+            s.tuning,
+            Tuning {
+                foresight: 2,
+                misses: 0,
+                ..Tuning::default()
+            }
+        );
+        assert_eq!("".parse::<Settings>().unwrap(), Settings::default());
+        let e = "rungs=3".parse::<Settings>().unwrap_err();
+        assert!(e.contains("rungs") && e.contains("foresee_all"), "{e}");
+        assert!("foresight=10001".parse::<Settings>().is_err());
+        assert!("foresight".parse::<Settings>().is_err());
+    }
+}
