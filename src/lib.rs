@@ -69,15 +69,19 @@ impl Plugin for CorePlugin {
 /// The whole game, for any platform: the core plus what people see.
 pub struct GamePlugin;
 
+/// The game and its screens, without the board's look and the sound: egui lays its screens out
+/// without a renderer, so the screen tests press their buttons headless with exactly this.
+pub struct ScreensPlugin;
+
+impl Plugin for ScreensPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((CorePlugin, ui::plugin, transfer::plugin));
+    }
+}
+
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((
-            CorePlugin,
-            look::plugin,
-            ui::plugin,
-            sound::plugin,
-            transfer::plugin,
-        ));
+        app.add_plugins((ScreensPlugin, look::plugin, sound::plugin));
         #[cfg(feature = "dev")]
         app.add_plugins(screenshot::plugin);
         #[cfg(target_arch = "wasm32")]

@@ -1,0 +1,305 @@
+//! The egui screens, headless: every button of the main menu, the new-game screen and the
+//! in-game panel is pressed as a finger would press it (egui pointer events at the centre of
+//! the control, as laid out at phone size) and leads where it says. egui lays the screens out
+//! without a renderer, so these run with `ScreensPlugin` (the game and its screens, no board
+//! meshes and no sound) and a camera whose viewport is the phone's screen.
+
+mod common;
+
+use bevy::camera::Viewport;
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use bevy_egui::egui;
+use bevy_egui::{EguiContext, EguiInput, EguiPreUpdateSet};
+use common::*;
+use std::collections::VecDeque;
+use sternhalma::ai::Hint;
+use sternhalma::board::{CurrentGame, CurrentMatch};
+use sternhalma::config::Controller;
+use sternhalma::persist::DataDir;
+use sternhalma::play::MoveRequest;
+use sternhalma::state::{Pause, Screen, Turn};
+use sternhalma::ui::theme::{self, Kind};
+use sternhalma_rules::ai::Level;
+use sternhalma_rules::parse_path;
+
+/// Pointer events waiting to be fed to egui, one per frame, as a finger gives them.
+#[derive(Resource, Default)]
+struct Touches(VecDeque<egui::Event>);
+
+fn feed_touches(mut touches: ResMut<Touches>, mut inputs: Query<&mut EguiInput>) {
+    if let Some(e) = touches.0.pop_front() {
+        for mut input in &mut inputs {
+            input.events.push(e.clone());
+        }
+    }
+}
+
+/// Whether the app was asked to quit.
+#[derive(Resource, Default)]
+struct Quit(bool);
+
+fn note_quit(mut exits: MessageReader<AppExit>, mut quit: ResMut<Quit>) {
+    if exits.read().count() > 0 {
+        quit.0 = true;
+    }
+}
+
+/// The game with its screens on a 390×844-point phone, its files in `dir` (or nowhere).
+fn app_with(dir: Option<std::path::PathBuf>) -> App {
+    let (w, h) = (390, 844);
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        InputPlugin,
+        bevy::window::WindowPlugin::default(),
+        AssetPlugin::default(),
+    ))
+    // What bevy_egui's renderer half asks for even when there is no renderer.
+    .init_asset::<bevy::shader::Shader>()
+    .init_asset::<Image>()
+    .insert_resource(DataDir(dir))
+    .insert_resource(without_handover())
+    .add_plugins(sternhalma::ScreensPlugin)
+    .init_resource::<Touches>()
+    .init_resource::<Quit>()
+    .add_systems(
+        PreUpdate,
+        feed_touches
+            .after(EguiPreUpdateSet::ProcessInput)
+            .before(EguiPreUpdateSet::BeginPass),
+    )
+    .add_systems(Last, note_quit)
+    .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    app.world_mut().spawn((
+        Camera2d,
+        Camera {
+            viewport: Some(Viewport {
+                physical_position: UVec2::ZERO,
+                physical_size: UVec2::new(w, h),
+                ..default()
+            }),
+            ..default()
+        },
+    ));
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+fn app() -> App {
+    app_with(None)
+}
+
+/// The controls laid out in the last frame.
+fn controls(app: &mut App) -> Vec<theme::LaidOut> {
+    let mut q = app.world_mut().query::<&mut EguiContext>();
+    let mut ctx = q.single_mut(app.world_mut()).expect("one egui context");
+    theme::laid_out(ctx.get_mut())
+        .into_iter()
+        .filter(|w| w.kind == Kind::Control)
+        .collect()
+}
+
+fn labels(app: &mut App) -> Vec<String> {
+    controls(app).into_iter().map(|w| w.label).collect()
+}
+
+/// A tap on the control labelled `label` (the last one so labelled: dialogs draw over the
+/// screen), then frames until the app has acted on it.
+fn press(app: &mut App, label: &str) {
+    let all = controls(app);
+    let Some(c) = all.iter().rev().find(|w| w.label == label) else {
+        panic!("no control {label:?} among {:?}", labels(app));
+    };
+    let pos = c.rect.center();
+    let button = |pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Default::default(),
+    };
+    let t = &mut app.world_mut().resource_mut::<Touches>().0;
+    t.extend([egui::Event::PointerMoved(pos), button(true), button(false)]);
+    for _ in 0..6 {
+        app.update();
+    }
+}
+
+fn current(app: &App) -> &CurrentMatch {
+    app.world().resource::<CurrentMatch>()
+}
+
+/// A move played as the board's input would ask for it, then frames until a person is to move.
+fn play(app: &mut App, text: &str) {
+    app.world_mut().write_message(MoveRequest {
+        path: parse_path(text).unwrap(),
+        confirmed: true,
+        dropped: false,
+    });
+    settle(app);
+}
+
+#[test]
+fn every_main_menu_button_leads_where_it_says() {
+    let mut app = app();
+    assert_eq!(screen(&app), Screen::MainMenu);
+    let mut all = labels(&mut app);
+    all.sort();
+    let mut expected = [
+        "Play vs computer",
+        "New game",
+        "Rules",
+        "Statistics",
+        "Records",
+        "Settings",
+        "Quit",
+    ]
+    .map(String::from)
+    .to_vec();
+    expected.sort();
+    assert_eq!(all, expected, "no Continue without a game");
+
+    for (label, to) in [
+        ("New game", Screen::NewGame),
+        ("Rules", Screen::Rules),
+        ("Statistics", Screen::Statistics),
+        ("Records", Screen::Records),
+        ("Settings", Screen::Settings),
+    ] {
+        let mut app = self::app();
+        press(&mut app, label);
+        assert_eq!(screen(&app), to, "{label}");
+        // Each of them has a way back, and it leads back to the menu.
+        press(&mut app, "Back");
+        assert_eq!(screen(&app), Screen::MainMenu, "Back from {label}");
+    }
+
+    let mut app = self::app();
+    press(&mut app, "Play vs computer");
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(
+        current(&app).controllers(),
+        &[Controller::Human, Controller::Computer(Level::Medium)],
+        "you against the computer, you moving first"
+    );
+    assert!(game(&app).actions().is_empty());
+
+    // With a game under way the menu offers Continue, and it goes back to that very game.
+    play(&mut app, "k3-k5");
+    let actions = game(&app).actions().to_vec();
+    press(&mut app, "☰ Menu");
+    assert_eq!(screen(&app), Screen::MainMenu);
+    assert_eq!(labels(&mut app)[0], "Continue");
+    press(&mut app, "Continue");
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(game(&app).actions(), &actions[..]);
+
+    let mut app = self::app();
+    press(&mut app, "Quit");
+    assert!(
+        app.world().resource::<Quit>().0,
+        "Quit asks the app to exit"
+    );
+}
+
+#[test]
+fn the_new_game_screen_starts_the_game_it_shows() {
+    let mut app = app();
+    press(&mut app, "New game");
+    // Three players, the third a person, and a per-move clock.
+    press(&mut app, "3");
+    let seats: Vec<String> = labels(&mut app)
+        .into_iter()
+        .filter(|l| l == "Person" || l.starts_with("Computer"))
+        .collect();
+    assert_eq!(seats.len(), 3, "one seat control per player: {seats:?}");
+    press(&mut app, "30 s a move");
+    press(&mut app, "Start");
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Playing);
+    let c = current(&app);
+    assert_eq!(c.players, 3);
+    assert_eq!(game(&app).setup().players, 3);
+    assert!(
+        game(&app).rules().clock.is_some(),
+        "the clock chosen is in force"
+    );
+    assert!(c.controllers()[0].is_human());
+
+    // Back leaves without starting anything.
+    let mut app = self::app();
+    press(&mut app, "New game");
+    press(&mut app, "Back");
+    assert_eq!(screen(&app), Screen::MainMenu);
+    assert!(app.world().get_resource::<CurrentGame>().is_none());
+}
+
+#[test]
+fn every_in_game_button_does_what_it_says() {
+    let dir = std::env::temp_dir().join(format!("sternhalma-screens-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut app = app_with(Some(dir.clone()));
+    press(&mut app, "Play vs computer");
+    settle(&mut app);
+    play(&mut app, "k3-k5");
+    assert_eq!(game(&app).actions().len(), 2, "the computer answered");
+
+    // Undo takes back your move and the computer's reply; Redo plays them again.
+    press(&mut app, "⟲ Undo");
+    settle(&mut app);
+    assert!(game(&app).actions().is_empty());
+    press(&mut app, "⟳ Redo");
+    settle(&mut app);
+    assert_eq!(game(&app).actions().len(), 2);
+
+    // Hint: the computer's suggestion, a legal move for you.
+    press(&mut app, "💡 Hint");
+    run_until(&mut app, 3000, |a| a.world().resource::<Hint>().0.is_some());
+    let hint = app.world().resource::<Hint>().0.clone().unwrap();
+    assert!(game(&app).legal_moves().contains(&hint));
+
+    // Pause stops the game and becomes Resume.
+    press(&mut app, "⏸ Pause");
+    assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Paused);
+    let resume = labels(&mut app)
+        .into_iter()
+        .find(|l| l.contains("Resume"))
+        .expect("a Resume button");
+    press(&mut app, &resume);
+    assert_eq!(
+        *app.world().resource::<State<Pause>>().get(),
+        Pause::Running
+    );
+
+    // Save writes the game as a record into the records folder.
+    press(&mut app, "💾 Save");
+    let records = sternhalma::records::list_records(&dir.join(sternhalma::records::RECORDS_DIR));
+    assert_eq!(records.len(), 1, "one record saved");
+
+    // Resign asks first; saying yes ends the game.
+    press(&mut app, "Resign");
+    assert_eq!(
+        turn(&app),
+        Some(Turn::Human),
+        "nothing happens before the answer"
+    );
+    assert!(!game(&app).is_over());
+    press(&mut app, "Resign");
+    run_until(&mut app, 200, |a| {
+        a.world().resource::<CurrentGame>().is_over()
+    });
+
+    // Menu leaves the board for the main menu.
+    let mut app = self::app();
+    press(&mut app, "Play vs computer");
+    settle(&mut app);
+    press(&mut app, "☰ Menu");
+    assert_eq!(screen(&app), Screen::MainMenu);
+    let _ = std::fs::remove_dir_all(&dir);
+}
