@@ -204,6 +204,11 @@ const PRESETS: &[(&str, &str)] = &[
         "three-pairs",
         include_str!("../../assets/rules/three-pairs.ron"),
     ),
+    ("rulebook", include_str!("../../assets/rules/rulebook.ron")),
+    (
+        "leapstone",
+        include_str!("../../assets/rules/leapstone.ron"),
+    ),
 ];
 
 impl RuleSet {
@@ -440,6 +445,43 @@ mod tests {
         assert_eq!((f.marbles, f.leave_home_moves(15)), (15, Some(40)));
         assert!(RuleSet::preset("pairs").unwrap().teams);
         assert_eq!(RuleSet::preset("three-pairs").unwrap().players, vec![6]);
+        let b = RuleSet::preset("rulebook").unwrap();
+        assert_eq!(b.players, vec![2, 3, 4, 6]);
+        assert_eq!((b.marbles, b.finish), (10, Finish::Strict));
+        assert_eq!(b.after_first_finish, AfterFinish::EndAndRank);
+        assert_eq!(
+            (b.leave_home, b.move_limit, b.clock),
+            (LeaveHome::Off, None, None)
+        );
+        let l = RuleSet::preset("leapstone").unwrap();
+        assert_eq!(l.players, vec![2, 3, 4, 6]);
+        assert_eq!(l.finish, Finish::Strict);
+        assert_eq!(l.after_first_finish, AfterFinish::PlayOn);
+        assert_eq!(l.resign, AfterResign::PlayOn);
+        assert_eq!(
+            l.clock,
+            Some(ClockRule::PerMove {
+                limit_ms: 30_000,
+                resign_after: 3
+            })
+        );
+        assert_eq!((l.leave_home, l.move_limit), (LeaveHome::Off, None));
+    }
+
+    #[test]
+    fn every_preset_names_its_source() {
+        const SOURCES: [&str; 5] = [
+            "The tournament table's",
+            "The casual site's",
+            "The simple two-player board",
+            "The classic rulebook",
+            "The Leapstone app's",
+        ];
+        for name in RuleSet::preset_names() {
+            let d = RuleSet::preset(name).unwrap().description;
+            assert!(SOURCES.iter().any(|s| d.starts_with(s)), "{name}: {d}");
+        }
+        assert_eq!(RuleSet::preset_names().count(), 10);
     }
 
     #[test]
