@@ -286,6 +286,23 @@ impl RuleSet {
         }
     }
 
+    /// The name to show for these rules on the guide, in records and in statistics: the
+    /// preset's own name while they are that preset unchanged, "custom (from classic)" once
+    /// anything was edited (the clock too: a record must not claim rules it did not keep), and
+    /// any other name (a player's own) as it is.
+    pub fn label(&self) -> String {
+        match RuleSet::preset(&self.name) {
+            Ok(preset) if preset == *self => self.name.clone(),
+            Ok(_) => format!("custom (from {})", self.name),
+            Err(_) => self.name.clone(),
+        }
+    }
+
+    /// The preset these rules began as (edits keep the preset's name), if any.
+    pub fn origin(&self) -> Option<&'static str> {
+        RuleSet::preset_names().find(|&n| n == self.name)
+    }
+
     /// The leaving-home deadline in own moves for a given number of marbles, if any.
     pub fn leave_home_moves(&self, marbles: u8) -> Option<u16> {
         match self.leave_home {
@@ -482,6 +499,37 @@ mod tests {
             assert!(SOURCES.iter().any(|s| d.starts_with(s)), "{name}: {d}");
         }
         assert_eq!(RuleSet::preset_names().count(), 10);
+    }
+
+    #[test]
+    fn edited_presets_are_named_custom_from_their_preset() {
+        for name in RuleSet::preset_names() {
+            let p = RuleSet::preset(name).unwrap();
+            assert_eq!(p.label(), name);
+            assert_eq!(p.origin(), Some(name));
+            let mut edited = p.clone();
+            edited.repetition_ends = !edited.repetition_ends;
+            assert_eq!(edited.label(), format!("custom (from {name})"));
+            assert_eq!(edited.origin(), Some(name));
+            let mut timed = p.clone();
+            timed.clock = match p.clock {
+                None => Some(ClockRule::PerMove {
+                    limit_ms: 15_000,
+                    resign_after: 3,
+                }),
+                Some(_) => None,
+            };
+            assert_eq!(timed.label(), format!("custom (from {name})"));
+            // Put back, it is the preset again.
+            edited.repetition_ends = p.repetition_ends;
+            assert_eq!(edited.label(), name);
+        }
+        let own = RuleSet {
+            name: "Grandma's".into(),
+            ..RuleSet::default()
+        };
+        assert_eq!(own.label(), "Grandma's");
+        assert_eq!(own.origin(), None);
     }
 
     #[test]
