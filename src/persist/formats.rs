@@ -26,7 +26,7 @@ pub const SETTINGS_VERSION: u32 = 1;
 pub struct SavedMatch {
     /// [`SAVE_VERSION`].
     pub version: u32,
-    /// The preset the rules came from ("custom" when they match none).
+    /// The preset the rules came from, edited or not ("custom" when none).
     pub preset: String,
     /// Who plays each seat, in turn order.
     pub seats: Vec<Controller>,
@@ -191,12 +191,10 @@ impl SavedMatch {
     }
 }
 
-/// The name of the preset these rules are, or "custom".
+/// The preset these rules came from, edited or not (see [`RuleSet::label`] for the name
+/// shown), or "custom".
 pub fn preset_of(rules: &RuleSet) -> String {
-    RuleSet::preset_names()
-        .find(|name| RuleSet::preset(name).is_ok_and(|p| p == *rules))
-        .unwrap_or("custom")
-        .to_string()
+    rules.origin().unwrap_or("custom").to_string()
 }
 
 /// The settings file: a version and the settings.

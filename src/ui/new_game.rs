@@ -124,6 +124,10 @@ fn new_game_form(ui: &mut egui::Ui, draft: &mut MatchConfig, show_options: &mut 
             .italics()
             .color(MUTED),
     );
+    let label = draft.rules.label();
+    if label != draft.preset {
+        theme::text(ui, RichText::new(format!("Edited: {label}")).color(WARN));
+    }
 
     theme::heading(ui, "Players");
     let counts: Vec<(u8, String, bool)> = [2u8, 3, 4, 6]
