@@ -6,7 +6,7 @@
 //! not autosaved over) until the record is closed.
 
 use crate::board::{CurrentGame, CurrentMatch, Marble, Seat};
-use crate::config::{Controller, MatchConfig};
+use crate::config::{Controller, FirstMove, MatchConfig};
 use crate::persist::disk;
 use crate::persist::files::{timestamp, write_atomic};
 use crate::persist::formats::preset_of;
@@ -269,6 +269,7 @@ pub fn viewing_config(record: &GameRecord) -> MatchConfig {
         preset: preset_of(&record.rules),
         players: record.setup.players,
         seats: [Controller::Human; 6],
+        first: FirstMove::Seat(record.start.as_ref().map_or(0, |s| s.to_move)),
     }
 }
 

@@ -2,7 +2,7 @@
 //! required and checked, older versions migrated, newer ones refused with a clear reason.
 
 use super::files::Problem;
-use crate::config::{Controller, MatchConfig, Settings};
+use crate::config::{Controller, FirstMove, MatchConfig, Settings};
 use serde::{Deserialize, Serialize};
 use sternhalma_rules::{Action, Game, GameRecord, RecordError, RuleSet};
 
@@ -180,6 +180,7 @@ impl SavedMatch {
             preset: self.preset.clone(),
             players: players as u8,
             seats,
+            first: FirstMove::Seat(game.start().1),
         };
         Ok(Restored {
             game,
