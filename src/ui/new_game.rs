@@ -174,39 +174,17 @@ fn new_game_form(ui: &mut egui::Ui, draft: &mut MatchConfig, show_options: &mut 
     );
 
     theme::heading(ui, "Clock");
-    let clocks: [(&str, Option<ClockRule>); 4] = [
-        ("None", None),
-        (
-            "5 min + 3 s",
-            Some(ClockRule::Reserve {
-                reserve_ms: 300_000,
-                increment_ms: 3_000,
-            }),
-        ),
-        (
-            "15 min + 10 s",
-            Some(ClockRule::Reserve {
-                reserve_ms: 900_000,
-                increment_ms: 10_000,
-            }),
-        ),
-        (
-            "30 s a move",
-            Some(ClockRule::PerMove {
-                limit_ms: 30_000,
-                resign_after: 3,
-            }),
-        ),
-    ];
+    let clocks = CLOCKS;
     let clock_options: Vec<(usize, String, bool)> = clocks
         .iter()
         .enumerate()
         .map(|(i, (name, _))| (i, name.to_string(), true))
         .collect();
+    // A clock from elsewhere (a loaded game's rules) lights no button.
     let mut clock = clocks
         .iter()
         .position(|(_, c)| *c == draft.rules.clock)
-        .unwrap_or(0);
+        .unwrap_or(usize::MAX);
     if theme::choice(ui, &mut clock, &clock_options) {
         draft.rules.clock = clocks[clock].1;
     }
@@ -249,6 +227,32 @@ fn offer_move_limit(ui: &mut egui::Ui, r: &mut RuleSet) {
     if theme::toggle(ui, &mut limited, MOVE_LIMIT_OFFER) {
         r.move_limit = limited.then_some(DEFAULT_MOVE_LIMIT);
     }
+}
+
+/// The clocks a table can choose, per game: none, the usual limits per move (a missed turn
+/// is skipped, three in a row resign) and the usual reserves with an increment.
+const CLOCKS: [(&str, Option<ClockRule>); 7] = [
+    ("None", None),
+    ("15 s a move", per_move(15)),
+    ("30 s a move", per_move(30)),
+    ("60 s a move", per_move(60)),
+    ("3 min + 2 s", reserve(3, 2)),
+    ("5 min + 3 s", reserve(5, 3)),
+    ("15 min + 10 s", reserve(15, 10)),
+];
+
+const fn per_move(seconds: u64) -> Option<ClockRule> {
+    Some(ClockRule::PerMove {
+        limit_ms: seconds * 1000,
+        resign_after: 3,
+    })
+}
+
+const fn reserve(minutes: u64, increment_s: u64) -> Option<ClockRule> {
+    Some(ClockRule::Reserve {
+        reserve_ms: minutes * 60_000,
+        increment_ms: increment_s * 1000,
+    })
 }
 
 /// The offer's words.
@@ -406,6 +410,35 @@ mod tests {
         let notes = form.pass(&mut classic, vec![]);
         assert!(!says(&notes, Kind::Control, MOVE_LIMIT_OFFER));
         assert!(!says(&notes, Kind::Text, "Edited:"));
+    }
+
+    #[test]
+    fn every_usual_clock_can_be_set_per_game() {
+        let mut form = Form::new();
+        let mut draft = MatchConfig::preset("classic", 2).unwrap();
+        for (label, ms) in [("15 s a move", 15_000), ("60 s a move", 60_000)] {
+            form.tap(&mut draft, label);
+            assert_eq!(
+                draft.rules.clock,
+                Some(ClockRule::PerMove {
+                    limit_ms: ms,
+                    resign_after: 3
+                })
+            );
+        }
+        form.tap(&mut draft, "3 min + 2 s");
+        assert_eq!(
+            draft.rules.clock,
+            Some(ClockRule::Reserve {
+                reserve_ms: 180_000,
+                increment_ms: 2_000
+            })
+        );
+        form.tap(&mut draft, "None");
+        assert_eq!(draft.rules.clock, None);
+        // The Leapstone preset's own clock is one of them, so it shows as chosen.
+        let leap = RuleSet::preset("leapstone").unwrap();
+        assert!(CLOCKS.iter().any(|(_, c)| *c == leap.clock));
     }
 
     #[test]
