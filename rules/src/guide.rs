@@ -266,13 +266,17 @@ fn leave_home_line(rule: LeaveHome, moves: Option<u16>, teams: bool) -> String {
         LeaveHome::Standard => " (the tournament rule: 30 moves, 40 with 15 marbles)",
         LeaveHome::Moves(_) => "",
     };
-    let partner = if teams { " and your partner" } else { "" };
+    let (partner, two, more) = if teams {
+        (" and your partner", "With two teams", "with three")
+    } else {
+        ("", "With two players", "at a larger table")
+    };
     format!(
         "Every marble must have left your start point by your {} move{how}; a marble that \
          cannot move at all then is excused. Whoever fails is out, and after the deadline, \
          bringing a marble back into your start point also puts you out. Out means: you{partner} \
-         take the worst place still free and your marbles leave the board. With two players \
-         that loses the game; at a larger table the others play on.",
+         take the worst place still free and your marbles leave the board. {two} that loses \
+         the game; {more} the others play on.",
         ordinal(u32::from(n))
     )
 }
@@ -713,7 +717,9 @@ mod tests {
         let pairs = RuleSet::preset("pairs").unwrap();
         let t = guide_text(&pairs, 10);
         assert!(t.contains("A partner's marble in your goal does not count as filled"));
-        assert!(t.contains("With two teams"));
+        assert!(t.contains("With two teams, the other side wins"));
+        assert!(t.contains("you and your partner take the worst place"));
+        assert!(t.contains("With two teams that loses the game; with three the others play on"));
     }
 
     #[test]
