@@ -283,9 +283,9 @@ fn leave_home_line(rule: LeaveHome, moves: Option<u16>, teams: bool) -> String {
 
 fn resign_line(a: AfterResign, teams: bool) -> String {
     let (two, more) = if teams {
-        ("With two teams", "With three teams")
+        ("with two teams", "With three teams")
     } else {
-        ("With two players", "With three or more")
+        ("with two players", "With three or more")
     };
     let partner = if teams {
         " Your partner goes out with you."
@@ -654,7 +654,7 @@ mod tests {
                 "nobody able to move",
                 &["When nobody can move, the game ends"],
             ),
-            ("resigning", &["Resigning: With two"]),
+            ("resigning", &["Resigning: with two"]),
             (
                 "a clock",
                 &["No clock", "A fallen flag", "counts as resigning"],
@@ -717,7 +717,7 @@ mod tests {
         let pairs = RuleSet::preset("pairs").unwrap();
         let t = guide_text(&pairs, 10);
         assert!(t.contains("A partner's marble in your goal does not count as filled"));
-        assert!(t.contains("With two teams, the other side wins"));
+        assert!(t.contains("Resigning: with two teams, the other side wins"));
         assert!(t.contains("you and your partner take the worst place"));
         assert!(t.contains("With two teams that loses the game; with three the others play on"));
     }
