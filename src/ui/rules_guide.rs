@@ -63,7 +63,13 @@ fn rules_guide(
             );
             theme::heading(ui, &format!("Rules in force: {}", rules.label()));
             for section in guide(&rules, marbles) {
-                theme::text(ui, egui::RichText::new(section.heading).strong());
+                ui.add_space(4.0);
+                theme::text(
+                    ui,
+                    egui::RichText::new(section.heading)
+                        .size(19.0)
+                        .color(theme::ACCENT),
+                );
                 for line in &section.lines {
                     theme::text(ui, format!("• {line}"));
                 }
