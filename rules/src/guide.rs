@@ -557,6 +557,29 @@ mod tests {
         ]
     }
 
+    /// The sentence that tells `option` of `r`, as the guide must show it.
+    fn sentence_of(option: &str, r: &RuleSet) -> String {
+        let undecided = undecided_words(r.undecided);
+        match option {
+            "description" if r.description.is_empty() => table(&r.players, r.marbles, r.teams),
+            "description" => format!("{}.", r.description),
+            "players" | "marbles" | "teams" => table(&r.players, r.marbles, r.teams),
+            "jumps" => jumps_line(r.jumps),
+            "rest_in_other_points" => resting_line(r.rest_in_other_points),
+            "goal_lock" => goal_lock_line(r.goal_lock),
+            "finish" => finish_line(r.finish, r.teams),
+            "after_first_finish" => after_finish_line(r.after_first_finish, r.teams),
+            "equalising_move" => equalising_line(r.equalising_move),
+            "leave_home" => leave_home_line(r.leave_home, r.leave_home_moves(r.marbles), r.teams),
+            "move_limit" => move_limit_line(r.move_limit, &undecided),
+            "repetition_ends" => repetition_line(r.repetition_ends, &undecided),
+            "undecided" => undecided,
+            "resign" => resign_line(r.resign, r.teams),
+            "clock" => clock_line(r.clock, r.resign),
+            other => panic!("no sentence for option {other}"),
+        }
+    }
+
     fn presets() -> Vec<RuleSet> {
         RuleSet::preset_names()
             .map(|n| RuleSet::preset(n).unwrap())
@@ -576,6 +599,15 @@ mod tests {
                             base.name, texts[i]
                         );
                     }
+                }
+                // And the option's own sentence is there, for every value.
+                for (r, text) in values.iter().zip(&texts) {
+                    let sentence = sentence_of(option, r);
+                    assert!(
+                        text.contains(&sentence),
+                        "{}: {option}: '{sentence}' missing from\n{text}",
+                        base.name
+                    );
                 }
                 // The variation equal to the preset reads as the preset does.
                 let own = guide_text(&base, base.marbles);
