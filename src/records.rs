@@ -6,7 +6,7 @@
 //! not autosaved over) until the record is closed.
 
 use crate::board::{CurrentGame, CurrentMatch, Marble, Seat};
-use crate::config::{Controller, MatchConfig};
+use crate::config::{Controller, FirstMove, MatchConfig};
 use crate::persist::disk;
 use crate::persist::files::{timestamp, write_atomic};
 use crate::persist::formats::preset_of;
@@ -103,14 +103,23 @@ pub fn list_records(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// A record's file name without the extension: `<time>-<players>p-<preset>`.
+/// A record's file name without the extension: `<time>-<players>p-<rules>`, the rules as
+/// [`sternhalma_rules::RuleSet::label`] names them ("classic", "custom (from classic)"), with
+/// anything a file name should not hold made `_`.
 pub fn record_stem(game: &Game, now: SystemTime) -> String {
-    format!(
-        "{}-{}p-{}",
-        timestamp(now),
-        game.setup().players,
-        preset_of(game.rules())
-    )
+    let label: String = game
+        .rules()
+        .label()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || " ()-_'".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{}-{}p-{label}", timestamp(now), game.setup().players)
 }
 
 /// Writes `game` as `<time>-<players>p-<preset>.ron` (the record) and `.txt` (the move list)
@@ -260,6 +269,7 @@ pub fn viewing_config(record: &GameRecord) -> MatchConfig {
         preset: preset_of(&record.rules),
         players: record.setup.players,
         seats: [Controller::Human; 6],
+        first: FirstMove::Seat(record.start.as_ref().map_or(0, |s| s.to_move)),
     }
 }
 
@@ -348,4 +358,28 @@ fn close_replay(
         }
     }
     commands.remove_resource::<Replay>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sternhalma_rules::{RuleSet, Setup};
+
+    #[test]
+    fn a_record_is_named_by_the_rules_it_kept() {
+        let at = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_764_700_000);
+        let classic = Game::from_preset("classic", Some(3), None).unwrap();
+        assert!(record_stem(&classic, at).ends_with("-3p-classic"));
+        let mut rules = RuleSet::preset("classic").unwrap();
+        rules.repetition_ends = false;
+        let edited = Game::new(Setup::new(3, 10, false).unwrap(), rules.clone()).unwrap();
+        let stem = record_stem(&edited, at);
+        assert!(stem.ends_with("-3p-custom (from classic)"), "{stem}");
+        assert!(
+            crate::ui::time::record_title(&stem).starts_with("3 players, custom (from classic), ")
+        );
+        rules.name = "ours/../x".into();
+        let own = Game::new(Setup::new(3, 10, false).unwrap(), rules).unwrap();
+        assert!(record_stem(&own, at).ends_with("-3p-ours____x"));
+    }
 }

@@ -19,6 +19,7 @@ pub use notation::{NotationError, format_path, parse_hole, parse_path};
 pub use position::{Board, Layout};
 pub use rules::{RuleSet, RulesError, Setup};
 pub mod game;
+pub mod guide;
 pub use game::{
     Action, EndReason, Event, Game, GameError, Move, OutReason, Outcome, Progress, Standing, Status,
 };

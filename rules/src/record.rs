@@ -374,7 +374,7 @@ struct VersionOnly {
 /// The move list as plain text: a header, one numbered line per round, and the result.
 pub fn move_list_text(game: &Game) -> String {
     let setup = game.setup();
-    let mut out = format!("Sternhalma — {} — rules: {}\n", setup, game.rules().name);
+    let mut out = format!("Sternhalma — {} — rules: {}\n", setup, game.rules().label());
     let n = setup.players as usize;
     for (round, chunk) in game.actions().chunks(n).enumerate() {
         let line: Vec<String> = chunk.iter().map(|a| a.to_string()).collect();
@@ -433,6 +433,22 @@ mod tests {
                 .unwrap_err()
                 .contains("not one of the presets")
         );
+        // Edited rules are not passed off as the preset they came from.
+        let mut edited = RuleSet::preset("classic").unwrap();
+        edited.move_limit = Some(90);
+        let mut g = Game::new(Setup::new(2, 10, false).unwrap(), edited).unwrap();
+        g.play_notation("k3-k5").unwrap();
+        let list = move_list_text(&g);
+        assert!(list.contains("rules: custom (from classic)"), "{list}");
+        let e = read_record_text(&list).unwrap_err();
+        assert!(
+            e.contains("'custom (from classic)' are not one of the presets"),
+            "{e}"
+        );
+        // The whole record keeps them.
+        let back = read_record_text(&GameRecord::from_game(&g).to_ron()).unwrap();
+        assert_eq!(back.rules.move_limit, Some(90));
+        assert_eq!(back.rules.label(), "custom (from classic)");
         let no_header = "Sternhalma\n1. k3-k5";
         assert!(
             read_record_text(no_header)

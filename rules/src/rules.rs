@@ -204,6 +204,11 @@ const PRESETS: &[(&str, &str)] = &[
         "three-pairs",
         include_str!("../../assets/rules/three-pairs.ron"),
     ),
+    ("rulebook", include_str!("../../assets/rules/rulebook.ron")),
+    (
+        "leapstone",
+        include_str!("../../assets/rules/leapstone.ron"),
+    ),
 ];
 
 impl RuleSet {
@@ -279,6 +284,23 @@ impl RuleSet {
             }) => bad("per-move clock must allow at least one missed turn".into()),
             _ => Ok(()),
         }
+    }
+
+    /// The name to show for these rules on the guide, in records and in statistics: the
+    /// preset's own name while they are that preset unchanged, "custom (from classic)" once
+    /// anything was edited (the clock too: a record must not claim rules it did not keep), and
+    /// any other name (a player's own) as it is.
+    pub fn label(&self) -> String {
+        match RuleSet::preset(&self.name) {
+            Ok(preset) if preset == *self => self.name.clone(),
+            Ok(_) => format!("custom (from {})", self.name),
+            Err(_) => self.name.clone(),
+        }
+    }
+
+    /// The preset these rules began as (edits keep the preset's name), if any.
+    pub fn origin(&self) -> Option<&'static str> {
+        RuleSet::preset_names().find(|&n| n == self.name)
     }
 
     /// The leaving-home deadline in own moves for a given number of marbles, if any.
@@ -440,6 +462,74 @@ mod tests {
         assert_eq!((f.marbles, f.leave_home_moves(15)), (15, Some(40)));
         assert!(RuleSet::preset("pairs").unwrap().teams);
         assert_eq!(RuleSet::preset("three-pairs").unwrap().players, vec![6]);
+        let b = RuleSet::preset("rulebook").unwrap();
+        assert_eq!(b.players, vec![2, 3, 4, 6]);
+        assert_eq!((b.marbles, b.finish), (10, Finish::Strict));
+        assert_eq!(b.after_first_finish, AfterFinish::EndAndRank);
+        assert_eq!(
+            (b.leave_home, b.move_limit, b.clock),
+            (LeaveHome::Off, None, None)
+        );
+        let l = RuleSet::preset("leapstone").unwrap();
+        assert_eq!(l.players, vec![2, 3, 4, 6]);
+        assert_eq!(l.finish, Finish::Strict);
+        assert_eq!(l.after_first_finish, AfterFinish::PlayOn);
+        assert_eq!(l.resign, AfterResign::PlayOn);
+        assert_eq!(
+            l.clock,
+            Some(ClockRule::PerMove {
+                limit_ms: 30_000,
+                resign_after: 3
+            })
+        );
+        assert_eq!((l.leave_home, l.move_limit), (LeaveHome::Off, None));
+    }
+
+    #[test]
+    fn every_preset_names_its_source() {
+        const SOURCES: [&str; 5] = [
+            "The tournament table's",
+            "The casual site's",
+            "The simple two-player board",
+            "The classic rulebook",
+            "The Leapstone app's",
+        ];
+        for name in RuleSet::preset_names() {
+            let d = RuleSet::preset(name).unwrap().description;
+            assert!(SOURCES.iter().any(|s| d.starts_with(s)), "{name}: {d}");
+        }
+        assert_eq!(RuleSet::preset_names().count(), 10);
+    }
+
+    #[test]
+    fn edited_presets_are_named_custom_from_their_preset() {
+        for name in RuleSet::preset_names() {
+            let p = RuleSet::preset(name).unwrap();
+            assert_eq!(p.label(), name);
+            assert_eq!(p.origin(), Some(name));
+            let mut edited = p.clone();
+            edited.repetition_ends = !edited.repetition_ends;
+            assert_eq!(edited.label(), format!("custom (from {name})"));
+            assert_eq!(edited.origin(), Some(name));
+            let mut timed = p.clone();
+            timed.clock = match p.clock {
+                None => Some(ClockRule::PerMove {
+                    limit_ms: 15_000,
+                    resign_after: 3,
+                }),
+                Some(_) => None,
+            };
+            assert_eq!(timed.label(), format!("custom (from {name})"));
+            // Put back, it is the preset again.
+            edited.repetition_ends = p.repetition_ends;
+            assert_eq!(edited.label(), name);
+        }
+        let own = RuleSet {
+            name: "Grandma's".into(),
+            ..RuleSet::default()
+        };
+        assert_eq!(own.label(), "Grandma's");
+        assert_eq!(own.origin(), None);
     }
 
     #[test]

@@ -1013,8 +1013,8 @@ mod tests {
     fn runs_rotate_through_every_table_and_kind_of_players() {
         let n = tables().len();
         assert_eq!(
-            n, 20,
-            "classic, casual, long-jumps, quick: 4 each; 4 one-count presets"
+            n, 28,
+            "classic, casual, long-jumps, quick, rulebook, leapstone: 4 each; 4 one-count presets"
         );
         let plans: Vec<Plan> = (1..=3 * n).map(|g| plan(9, g)).collect();
         for t in tables() {

@@ -5,7 +5,7 @@ use super::dialogs::AskFirst;
 use super::theme::{self, Kind, MUTED, TOUCH_TARGET, WARN};
 use super::{UiPass, controller_label};
 use crate::board::CurrentGame;
-use crate::config::{Controller, MatchConfig, point_colour, point_name};
+use crate::config::{Controller, FirstMove, MatchConfig, point_colour, point_name};
 use crate::state::Screen;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
@@ -38,7 +38,7 @@ fn new_game(
     let ctx = contexts.ctx_mut()?;
     // Edit a copy: egui's change flags would otherwise mark the draft changed every frame.
     let mut d = draft.clone();
-    let problem = d.build_game().err().map(|e| e.to_string());
+    let problem = d.build_game_drawing(|| 0).err().map(|e| e.to_string());
     let mut action = None;
     theme::page(
         ctx,
@@ -124,6 +124,11 @@ fn new_game_form(ui: &mut egui::Ui, draft: &mut MatchConfig, show_options: &mut 
             .italics()
             .color(MUTED),
     );
+    let label = draft.rules.label();
+    if label != draft.preset {
+        theme::text(ui, RichText::new(format!("Edited: {label}")).color(WARN));
+    }
+    offer_move_limit(ui, &mut draft.rules);
 
     theme::heading(ui, "Players");
     let counts: Vec<(u8, String, bool)> = [2u8, 3, 4, 6]
@@ -131,6 +136,9 @@ fn new_game_form(ui: &mut egui::Ui, draft: &mut MatchConfig, show_options: &mut 
         .map(|&n| (n, n.to_string(), draft.rules.players.contains(&n)))
         .collect();
     theme::choice(ui, &mut draft.players, &counts);
+    if matches!(draft.first, FirstMove::Seat(s) if s >= usize::from(draft.players)) {
+        draft.first = FirstMove::Seat(0);
+    }
     let points = draft.setup().map(|s| s.seat_points()).unwrap_or(&[]);
     let mut who: Vec<(Controller, String)> = vec![(Controller::Human, "Person".into())];
     who.extend(Level::PLAYABLE.iter().map(|&l| {
@@ -150,40 +158,33 @@ fn new_game_form(ui: &mut egui::Ui, draft: &mut MatchConfig, show_options: &mut 
         });
     }
 
+    theme::heading(ui, "First move");
+    let mut firsts: Vec<(FirstMove, String, bool)> =
+        vec![(FirstMove::Random, "Random".into(), true)];
+    firsts.extend(
+        points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (FirstMove::Seat(i), point_name(*p).to_string(), true)),
+    );
+    theme::choice(ui, &mut draft.first, &firsts);
+    theme::text(
+        ui,
+        RichText::new("Then the turn goes clockwise.").color(MUTED),
+    );
+
     theme::heading(ui, "Clock");
-    let clocks: [(&str, Option<ClockRule>); 4] = [
-        ("None", None),
-        (
-            "5 min + 3 s",
-            Some(ClockRule::Reserve {
-                reserve_ms: 300_000,
-                increment_ms: 3_000,
-            }),
-        ),
-        (
-            "15 min + 10 s",
-            Some(ClockRule::Reserve {
-                reserve_ms: 900_000,
-                increment_ms: 10_000,
-            }),
-        ),
-        (
-            "30 s a move",
-            Some(ClockRule::PerMove {
-                limit_ms: 30_000,
-                resign_after: 3,
-            }),
-        ),
-    ];
+    let clocks = CLOCKS;
     let clock_options: Vec<(usize, String, bool)> = clocks
         .iter()
         .enumerate()
         .map(|(i, (name, _))| (i, name.to_string(), true))
         .collect();
+    // A clock from elsewhere (a loaded game's rules) lights no button.
     let mut clock = clocks
         .iter()
         .position(|(_, c)| *c == draft.rules.clock)
-        .unwrap_or(0);
+        .unwrap_or(usize::MAX);
     if theme::choice(ui, &mut clock, &clock_options) {
         draft.rules.clock = clocks[clock].1;
     }
@@ -201,6 +202,63 @@ fn new_game_form(ui: &mut egui::Ui, draft: &mut MatchConfig, show_options: &mut 
         rule_options(ui, &mut draft.rules);
     }
 }
+
+/// Where only the player's own marbles fill a goal, one parked marble can block a game
+/// forever: the move limit is offered right here, not only among the rule options.
+fn offer_move_limit(ui: &mut egui::Ui, r: &mut RuleSet) {
+    if r.finish != Finish::Strict {
+        return;
+    }
+    if r.move_limit.is_none() {
+        let ends = if r.repetition_ends {
+            "only a repeated position ends it"
+        } else {
+            "nothing in these rules ends it"
+        };
+        theme::text(
+            ui,
+            RichText::new(format!(
+                "A marble parked in someone's goal can block them for good, and {ends}."
+            ))
+            .color(MUTED),
+        );
+    }
+    let mut limited = r.move_limit.is_some();
+    if theme::toggle(ui, &mut limited, MOVE_LIMIT_OFFER) {
+        r.move_limit = limited.then_some(DEFAULT_MOVE_LIMIT);
+    }
+}
+
+/// The clocks a table can choose, per game: none, the usual limits per move (a missed turn
+/// is skipped, three in a row resign) and the usual reserves with an increment.
+const CLOCKS: [(&str, Option<ClockRule>); 7] = [
+    ("None", None),
+    ("15 s a move", per_move(15)),
+    ("30 s a move", per_move(30)),
+    ("60 s a move", per_move(60)),
+    ("3 min + 2 s", reserve(3, 2)),
+    ("5 min + 3 s", reserve(5, 3)),
+    ("15 min + 10 s", reserve(15, 10)),
+];
+
+const fn per_move(seconds: u64) -> Option<ClockRule> {
+    Some(ClockRule::PerMove {
+        limit_ms: seconds * 1000,
+        resign_after: 3,
+    })
+}
+
+const fn reserve(minutes: u64, increment_s: u64) -> Option<ClockRule> {
+    Some(ClockRule::Reserve {
+        reserve_ms: minutes * 60_000,
+        increment_ms: increment_s * 1000,
+    })
+}
+
+/// The offer's words.
+const MOVE_LIMIT_OFFER: &str = "Move limit, so a blocked game still ends";
+/// Turns each when a move limit is switched on: the tournament table's number.
+const DEFAULT_MOVE_LIMIT: u16 = 150;
 
 fn rule_options(ui: &mut egui::Ui, r: &mut RuleSet) {
     theme::toggle(
@@ -254,7 +312,7 @@ fn rule_options(ui: &mut egui::Ui, r: &mut RuleSet) {
     let mut limited = r.move_limit.is_some();
     ui.horizontal(|ui| {
         if theme::toggle(ui, &mut limited, "Move limit") {
-            r.move_limit = limited.then_some(150);
+            r.move_limit = limited.then_some(DEFAULT_MOVE_LIMIT);
         }
         if let Some(n) = &mut r.move_limit {
             let resp = ui.add_sized(
@@ -264,4 +322,146 @@ fn rule_options(ui: &mut egui::Ui, r: &mut RuleSet) {
             theme::note(ui, Kind::Control, resp.rect, "move limit");
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The form in a phone-wide egui context, with a clock that only goes forward.
+    struct Form {
+        ctx: egui::Context,
+        time: f64,
+    }
+
+    impl Form {
+        fn new() -> Form {
+            let ctx = egui::Context::default();
+            theme::apply(&ctx);
+            Form { ctx, time: 0.0 }
+        }
+
+        /// One pass; what it laid out.
+        fn pass(
+            &mut self,
+            draft: &mut MatchConfig,
+            events: Vec<egui::Event>,
+        ) -> Vec<theme::LaidOut> {
+            self.time += 0.1;
+            let input = egui::RawInput {
+                time: Some(self.time),
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(390.0, 3000.0),
+                )),
+                events,
+                ..Default::default()
+            };
+            theme::clear_laid_out(&self.ctx);
+            let mut show = false;
+            let mut out = self
+                .ctx
+                .run_ui(input, |ui| new_game_form(ui, draft, &mut show));
+            out.textures_delta.clear();
+            theme::laid_out(&self.ctx)
+        }
+
+        /// Taps the control labelled `label`, as a finger would.
+        fn tap(&mut self, draft: &mut MatchConfig, label: &str) {
+            let notes = self.pass(draft, vec![]);
+            let at = notes
+                .iter()
+                .find(|n| n.kind == Kind::Control && n.label == label)
+                .unwrap_or_else(|| panic!("no control '{label}'"))
+                .rect
+                .center();
+            let button = |pressed| egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: Default::default(),
+            };
+            self.pass(draft, vec![egui::Event::PointerMoved(at), button(true)]);
+            self.pass(draft, vec![button(false)]);
+            self.pass(draft, vec![]);
+        }
+    }
+
+    fn says(notes: &[theme::LaidOut], kind: Kind, text: &str) -> bool {
+        notes
+            .iter()
+            .any(|n| n.kind == kind && n.label.contains(text))
+    }
+
+    #[test]
+    fn a_strict_finish_offers_the_move_limit_on_the_page() {
+        let mut form = Form::new();
+        let mut draft = MatchConfig::preset("rulebook", 2).unwrap();
+        let notes = form.pass(&mut draft, vec![]);
+        assert!(says(&notes, Kind::Control, MOVE_LIMIT_OFFER));
+        assert!(says(&notes, Kind::Text, "nothing in these rules ends it"));
+        form.tap(&mut draft, MOVE_LIMIT_OFFER);
+        assert_eq!(draft.rules.move_limit, Some(DEFAULT_MOVE_LIMIT));
+        let notes = form.pass(&mut draft, vec![]);
+        assert!(says(&notes, Kind::Text, "Edited: custom (from rulebook)"));
+        assert!(!says(&notes, Kind::Text, "nothing in these rules ends it"));
+        // Where an opponent's marble fills the goal, nothing can block: no offer.
+        let mut classic = MatchConfig::preset("classic", 2).unwrap();
+        let notes = form.pass(&mut classic, vec![]);
+        assert!(!says(&notes, Kind::Control, MOVE_LIMIT_OFFER));
+        assert!(!says(&notes, Kind::Text, "Edited:"));
+    }
+
+    #[test]
+    fn every_usual_clock_can_be_set_per_game() {
+        let mut form = Form::new();
+        let mut draft = MatchConfig::preset("classic", 2).unwrap();
+        for (label, ms) in [("15 s a move", 15_000), ("60 s a move", 60_000)] {
+            form.tap(&mut draft, label);
+            assert_eq!(
+                draft.rules.clock,
+                Some(ClockRule::PerMove {
+                    limit_ms: ms,
+                    resign_after: 3
+                })
+            );
+        }
+        form.tap(&mut draft, "3 min + 2 s");
+        assert_eq!(
+            draft.rules.clock,
+            Some(ClockRule::Reserve {
+                reserve_ms: 180_000,
+                increment_ms: 2_000
+            })
+        );
+        form.tap(&mut draft, "None");
+        assert_eq!(draft.rules.clock, None);
+        // The Leapstone preset's own clock is one of them, so it shows as chosen.
+        let leap = RuleSet::preset("leapstone").unwrap();
+        assert!(CLOCKS.iter().any(|(_, c)| *c == leap.clock));
+    }
+
+    #[test]
+    fn any_seat_or_chance_moves_first() {
+        let mut form = Form::new();
+        let mut draft = MatchConfig::preset("rulebook", 4).unwrap();
+        // Four players: white, red, black and yellow sit bottom, lower left, top, upper right.
+        form.tap(&mut draft, "Black");
+        assert_eq!(draft.first, FirstMove::Seat(2));
+        assert_eq!(draft.build_game().unwrap().to_move(), Some(2));
+        form.tap(&mut draft, "Random");
+        assert_eq!(draft.first, FirstMove::Random);
+        form.tap(&mut draft, "Yellow");
+        assert_eq!(draft.first, FirstMove::Seat(3));
+        // Fewer players: a seat that no longer plays gives the first move back to white.
+        form.tap(&mut draft, "2");
+        assert_eq!(draft.players, 2);
+        assert_eq!(draft.first, FirstMove::Seat(0));
+        // Every control stays big enough for a finger.
+        for n in form.pass(&mut draft, vec![]) {
+            if n.kind == Kind::Control {
+                assert!(n.rect.height() >= TOUCH_TARGET - 0.5, "{n:?}");
+            }
+        }
+    }
 }

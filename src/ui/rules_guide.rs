@@ -1,6 +1,6 @@
 //! "How to play": the rules in force in plain words, with small drawings of a step and of a
-//! chain of jumps. The rule lines come from the rule set, so they are right for any preset or
-//! custom options.
+//! chain of jumps. The words come from `sternhalma_rules::guide`, made from the rule set
+//! option by option, so they are right for any preset or custom options.
 
 use super::UiPass;
 use super::theme;
@@ -10,8 +10,7 @@ use crate::state::Screen;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use sternhalma_rules::RuleSet;
-use sternhalma_rules::rules::{AfterFinish, Finish, Jumps};
+use sternhalma_rules::guide::guide;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -62,9 +61,18 @@ fn rules_guide(
                 ui,
                 "Steps and jumps do not mix, and jumping is never compulsory.",
             );
-            theme::heading(ui, &format!("Rules in force: {}", rules.name));
-            for line in rule_lines(&rules, marbles) {
-                theme::text(ui, format!("• {line}"));
+            theme::heading(ui, &format!("Rules in force: {}", rules.label()));
+            for section in guide(&rules, marbles) {
+                ui.add_space(4.0);
+                theme::text(
+                    ui,
+                    egui::RichText::new(section.heading)
+                        .size(19.0)
+                        .color(theme::ACCENT),
+                );
+                for line in &section.lines {
+                    theme::text(ui, format!("• {line}"));
+                }
             }
             theme::heading(ui, "Playing");
             theme::text(
@@ -80,53 +88,6 @@ fn rules_guide(
         screen.set(Screen::MainMenu);
     }
     Ok(())
-}
-
-/// The rules of `r` in plain words, for a game of `marbles` marbles each.
-pub fn rule_lines(r: &RuleSet, marbles: u8) -> Vec<String> {
-    let mut v = vec![];
-    v.push(if r.rest_in_other_points {
-        "A move may end anywhere.".to_string()
-    } else {
-        "A move may not end in a point that is neither your start nor your goal (passing \
-         through is fine)."
-            .into()
-    });
-    if r.goal_lock {
-        v.push("Once in your goal, a marble stays inside it.".into());
-    }
-    if r.finish == Finish::AntiBlocking {
-        v.push("A goal blocked by an opponent's marble counts as filled once it is full.".into());
-    }
-    v.push(match r.after_first_finish {
-        AfterFinish::EndAndRank => {
-            "The first to fill the goal wins; the rest rank by progress.".into()
-        }
-        AfterFinish::PlayOn => "Play goes on for second place and beyond.".into(),
-    });
-    if r.equalising_move {
-        v.push("With two players, the second still gets a move to equalise.".into());
-    }
-    if let Some(n) = r.leave_home_moves(marbles) {
-        v.push(format!(
-            "Every marble must have left home by your {} move, and may not go back into \
-             it afterwards: breaking this puts you out.",
-            super::ordinal(u32::from(n))
-        ));
-    }
-    if r.jumps == Jumps::Long {
-        v.push("Long jumps: over a distant marble, landing as far beyond it.".into());
-    }
-    if let Some(n) = r.move_limit {
-        v.push(format!("At most {n} turns each."));
-    }
-    if r.repetition_ends {
-        v.push("A position repeated three times ends the game.".into());
-    }
-    if r.teams {
-        v.push("Partners sit opposite and win together.".into());
-    }
-    v
 }
 
 /// A little hex-board drawing: marbles (`mine` = the mover) and a path drawn over them.
@@ -161,31 +122,5 @@ fn diagram(ui: &mut egui::Ui, marbles: &[(i32, i32, bool)], path: &[(i32, i32)])
     }
     if let Some(&(q, row)) = path.last() {
         painter.circle_filled(at(q, row), 6.0, Color32::from_rgb(77, 242, 115));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_deadline_is_told_from_the_rule_set() {
-        let classic = RuleSet::preset("classic").unwrap();
-        let lines = rule_lines(&classic, 10).join(" ");
-        assert!(lines.contains("by your 30th move"), "{lines}");
-        assert!(
-            rule_lines(&classic, 15)
-                .join(" ")
-                .contains("by your 40th move")
-        );
-        let mut custom = classic.clone();
-        custom.leave_home = sternhalma_rules::rules::LeaveHome::Moves(25);
-        assert!(
-            rule_lines(&custom, 10)
-                .join(" ")
-                .contains("by your 25th move")
-        );
-        custom.leave_home = sternhalma_rules::rules::LeaveHome::Off;
-        assert!(!rule_lines(&custom, 10).join(" ").contains("left home"));
     }
 }

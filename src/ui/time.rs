@@ -71,6 +71,15 @@ mod tests {
             record_title_in("20260105-090807-6p-three-pairs", &TimeZone::UTC, now),
             "6 players, three-pairs, 5 Jan 09:08"
         );
+        // Edited rules keep their name, dashes and brackets and all.
+        assert_eq!(
+            record_title_in(
+                "20260105-090807-4p-custom (from three-pairs)",
+                &TimeZone::UTC,
+                now
+            ),
+            "4 players, custom (from three-pairs), 5 Jan 09:08"
+        );
         // Another year shows its year; New Year's Eve in UTC is New Year in Berlin.
         assert_eq!(
             record_title_in("20251231-233000-3p-casual", &berlin, now),

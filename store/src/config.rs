@@ -21,6 +21,15 @@ impl Controller {
     }
 }
 
+/// Who makes the first move. The turn order goes on clockwise from that seat either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstMove {
+    /// A seat chosen at the table (0 is the bottom seat, the usual first).
+    Seat(usize),
+    /// Drawn at random when the match starts (the classic rulebook's "at random").
+    Random,
+}
+
 /// Everything needed to start a match: the new-game screen edits one of these.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
@@ -33,6 +42,8 @@ pub struct MatchConfig {
     pub players: u8,
     /// Who plays each seat, in turn order (only the first `players` are used).
     pub seats: [Controller; 6],
+    /// Who moves first.
+    pub first: FirstMove,
 }
 
 impl Default for MatchConfig {
@@ -58,6 +69,7 @@ impl MatchConfig {
             preset: name.to_string(),
             players,
             seats: [Controller::Human; 6],
+            first: FirstMove::Seat(0),
         })
     }
 
@@ -66,9 +78,32 @@ impl MatchConfig {
         Setup::for_rules(&self.rules, Some(self.players), None)
     }
 
-    /// A fresh game under these options.
+    /// A fresh game under these options, a random first seat drawn now.
     pub fn build_game(&self) -> Result<Game, RulesError> {
-        Game::new(self.setup()?, self.rules.clone())
+        self.build_game_drawing(rand::random)
+    }
+
+    /// A fresh game under these options; `draw` picks the first seat when it is random.
+    pub fn build_game_drawing(&self, draw: impl FnOnce() -> u64) -> Result<Game, RulesError> {
+        let setup = self.setup()?;
+        let game = Game::new(setup, self.rules.clone())?;
+        let first = match self.first {
+            FirstMove::Seat(s) => s,
+            FirstMove::Random => (draw() % u64::from(setup.players)) as usize,
+        };
+        if first >= usize::from(setup.players) {
+            return Err(RulesError::Invalid(format!(
+                "seat {} moves first, but only {} play",
+                first + 1,
+                setup.players
+            )));
+        }
+        if first == 0 {
+            return Ok(game);
+        }
+        // The usual start position, with another seat to move: the record keeps who began.
+        let board = *game.start().0;
+        Game::from_board(setup, self.rules.clone(), board, first)
     }
 
     /// The controllers of the seats that play.
@@ -198,6 +233,32 @@ mod tests {
         );
         let g = c.build_game().unwrap();
         assert_eq!(g.setup().players, 2);
+    }
+
+    #[test]
+    fn any_seat_or_a_random_one_moves_first_and_the_order_stays_clockwise() {
+        let mut c = MatchConfig::preset("rulebook", 4).unwrap();
+        for first in 0..4 {
+            c.first = FirstMove::Seat(first);
+            let mut g = c.build_game_drawing(|| unreachable!()).unwrap();
+            assert_eq!(g.to_move(), Some(first));
+            let m = g.legal_moves()[0].clone();
+            g.play(&m.path).unwrap();
+            assert_eq!(g.to_move(), Some((first + 1) % 4), "clockwise from there");
+            // The record remembers who began.
+            let back = sternhalma_rules::GameRecord::from_game(&g)
+                .replay()
+                .unwrap();
+            assert_eq!(back.start().1, first);
+        }
+        c.first = FirstMove::Random;
+        let drawn: Vec<usize> = (0..8u64)
+            .map(|d| c.build_game_drawing(|| d).unwrap().to_move().unwrap())
+            .collect();
+        assert_eq!(drawn, [0, 1, 2, 3, 0, 1, 2, 3]);
+        c.first = FirstMove::Seat(4);
+        let e = c.build_game_drawing(|| 0).unwrap_err().to_string();
+        assert!(e.contains("seat 5 moves first, but only 4 play"), "{e}");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! What goes into the save and settings files, with their versions: readable RON, every field
 //! required and checked, older versions migrated, newer ones refused with a clear reason.
 
-use crate::config::{Controller, MatchConfig, Settings};
+use crate::config::{Controller, FirstMove, MatchConfig, Settings};
 use serde::{Deserialize, Serialize};
 use sternhalma_rules::{Action, Game, GameRecord, RecordError, RuleSet};
 
@@ -50,7 +50,7 @@ pub const SETTINGS_VERSION: u32 = 1;
 pub struct SavedMatch {
     /// [`SAVE_VERSION`].
     pub version: u32,
-    /// The preset the rules came from ("custom" when they match none).
+    /// The preset the rules came from, edited or not ("custom" when none).
     pub preset: String,
     /// Who plays each seat, in turn order.
     pub seats: Vec<Controller>,
@@ -204,6 +204,7 @@ impl SavedMatch {
             preset: self.preset.clone(),
             players: players as u8,
             seats,
+            first: FirstMove::Seat(game.start().1),
         };
         Ok(Restored {
             game,
@@ -215,12 +216,10 @@ impl SavedMatch {
     }
 }
 
-/// The name of the preset these rules are, or "custom".
+/// The preset these rules came from, edited or not (see [`RuleSet::label`] for the name
+/// shown), or "custom".
 pub fn preset_of(rules: &RuleSet) -> String {
-    RuleSet::preset_names()
-        .find(|name| RuleSet::preset(name).is_ok_and(|p| p == *rules))
-        .unwrap_or("custom")
-        .to_string()
+    rules.origin().unwrap_or("custom").to_string()
 }
 
 /// The settings file: a version and the settings.

@@ -73,7 +73,8 @@ pub struct Versus {
     pub losses: u32,
 }
 
-/// The table name of a match: "2 players, classic".
+/// The table name of a match: "2 players, classic", or "2 players, custom (from classic)"
+/// once the rules were edited, so edited games never mix with the preset's.
 pub fn table_name(players: u8, preset: &str) -> String {
     format!("{players} players, {preset}")
 }
@@ -102,7 +103,7 @@ impl Stats {
         };
         let table = self
             .tables
-            .entry(table_name(config.players, &config.preset))
+            .entry(table_name(config.players, &game.rules().label()))
             .or_default();
         table.games += 1;
         let draw = matches!(&status, Status::Over(o) if o.is_draw(game.setup()));
@@ -224,4 +225,24 @@ pub fn moves_by_seat(game: &Game) -> Vec<Vec<Vec<sternhalma_rules::Hole>>> {
         }
     }
     paths
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edited_rules_count_apart_from_their_preset() {
+        let config = MatchConfig::preset("classic", 2).unwrap();
+        let mut edited = config.clone();
+        edited.rules.move_limit = Some(90);
+        let mut stats = Stats::default();
+        for c in [&config, &edited, &edited] {
+            let mut g = c.build_game().unwrap();
+            g.resign(1).unwrap();
+            assert!(stats.record(&g, c));
+        }
+        assert_eq!(stats.tables["2 players, classic"].games, 1);
+        assert_eq!(stats.tables["2 players, custom (from classic)"].games, 2);
+    }
 }
