@@ -408,6 +408,20 @@ impl Game {
         &self.actions
     }
 
+    /// The seat that made each action, in the order of [`Game::actions`]: the side to move
+    /// for a move, a pass or a time-out, the seat named for a resignation or a fallen flag
+    /// (which may come out of turn). Read from the history, without replaying anything.
+    pub fn movers(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        // `states[i]` is the state before `actions[i]`.
+        self.actions
+            .iter()
+            .zip(&self.states)
+            .map(|(action, before)| match action {
+                Action::Resign(seat) | Action::Flag(seat) => *seat,
+                Action::Move(_) | Action::Pass | Action::Timeout => before.to_move,
+            })
+    }
+
     /// The path of the last move played (passes, resignations and time-outs skipped), for
     /// showing where the last marble went.
     pub fn last_move(&self) -> Option<&[Hole]> {
