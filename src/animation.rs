@@ -48,7 +48,7 @@ impl MoveAnimation {
             .map(|w| Hop {
                 from: hole_position(w[0]),
                 to: hole_position(w[1]),
-                jump: w[0].distance(w[1]) > 1,
+                jump: w[0].is_jump_to(w[1]),
             })
             .collect();
         MoveAnimation {

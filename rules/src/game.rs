@@ -16,7 +16,8 @@ use crate::rules::{
 use crate::zobrist;
 use std::fmt;
 
-/// One entry of a game's history.
+/// One entry of a game's history. Its text (`m1-m3-k5`, `pass`, `timeout`, `resign:N`,
+/// `flag:N`) is written and read in [`crate::notation`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// A move, written as the path the player gave (or the shortest one).
@@ -29,48 +30,6 @@ pub enum Action {
     Resign(usize),
     /// A seat's reserve ran out; handled like resigning.
     Flag(usize),
-}
-
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Move(p) => write!(f, "{}", format_path(p)),
-            Action::Pass => write!(f, "pass"),
-            Action::Timeout => write!(f, "timeout"),
-            Action::Resign(s) => write!(f, "resign:{}", s + 1),
-            Action::Flag(s) => write!(f, "flag:{}", s + 1),
-        }
-    }
-}
-
-impl std::str::FromStr for Action {
-    type Err = NotationError;
-    /// Reads `m1-m3-k5`, `pass`, `timeout`, `resign:N` or `flag:N` (N = seat, 1-based).
-    fn from_str(s: &str) -> Result<Action, NotationError> {
-        let t = s.trim();
-        let seat = |n: &str| -> Result<usize, NotationError> {
-            match n.parse::<usize>() {
-                Ok(k) if (1..=6).contains(&k) => Ok(k - 1),
-                _ => Err(NotationError {
-                    token: s.to_string(),
-                    reason: "seat numbers run from 1 to 6",
-                }),
-            }
-        };
-        match t {
-            "pass" => Ok(Action::Pass),
-            "timeout" => Ok(Action::Timeout),
-            _ => {
-                if let Some(n) = t.strip_prefix("resign:") {
-                    Ok(Action::Resign(seat(n)?))
-                } else if let Some(n) = t.strip_prefix("flag:") {
-                    Ok(Action::Flag(seat(n)?))
-                } else {
-                    parse_path(t).map(Action::Move)
-                }
-            }
-        }
-    }
 }
 
 /// A legal move with one shortest path as its written form.
@@ -447,6 +406,20 @@ impl Game {
     /// Every action so far.
     pub fn actions(&self) -> &[Action] {
         &self.actions
+    }
+
+    /// The seat that made each action, in the order of [`Game::actions`]: the side to move
+    /// for a move, a pass or a time-out, the seat named for a resignation or a fallen flag
+    /// (which may come out of turn). Read from the history, without replaying anything.
+    pub fn movers(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        // `states[i]` is the state before `actions[i]`.
+        self.actions
+            .iter()
+            .zip(&self.states)
+            .map(|(action, before)| match action {
+                Action::Resign(seat) | Action::Flag(seat) => *seat,
+                Action::Move(_) | Action::Pass | Action::Timeout => before.to_move,
+            })
     }
 
     /// The path of the last move played (passes, resignations and time-outs skipped), for

@@ -15,7 +15,7 @@ pub mod zobrist;
 pub use bitboard::Bits;
 pub use board::{Dir, Hole, Point};
 pub use movegen::{MoveList, PathError, perft};
-pub use notation::{NotationError, format_path, parse_hole, parse_path};
+pub use notation::{NotationError, format_path, holes_text, parse_hole, parse_holes, parse_path};
 pub use position::{Board, Layout};
 pub use rules::{RuleSet, RulesError, Setup};
 pub mod game;

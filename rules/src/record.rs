@@ -3,7 +3,7 @@
 //! an impossible game.
 
 use crate::game::{Action, Game, GameError, Outcome, Status};
-use crate::notation::parse_hole;
+use crate::notation::{holes_text, parse_holes};
 use crate::position::{Board, MAX_MARBLES};
 use crate::rules::{RuleSet, RulesError, Setup};
 use serde::{Deserialize, Serialize};
@@ -104,12 +104,7 @@ impl GameRecord {
                 let usual = Board::start(game.layout());
                 (*board != usual || to_move != 0).then(|| StartPosition {
                     marbles: (0..game.setup().players as usize)
-                        .map(|seat| {
-                            crate::game::holes(board.marbles(seat))
-                                .map(|h| h.to_string())
-                                .collect::<Vec<_>>()
-                                .join(" ")
-                        })
+                        .map(|seat| holes_text(crate::game::holes(board.marbles(seat))))
                         .collect(),
                     to_move,
                 })
@@ -169,8 +164,8 @@ impl GameRecord {
                 }
                 let mut board = Board::empty();
                 for (seat, list) in start.marbles.iter().enumerate() {
-                    for token in list.split_whitespace() {
-                        let h = parse_hole(token).map_err(|e| bad(e.to_string()))?;
+                    for h in parse_holes(list) {
+                        let h = h.map_err(|e| bad(e.to_string()))?;
                         if board.occupied().has(h.index()) {
                             return Err(bad(format!("two marbles on {h}")));
                         }

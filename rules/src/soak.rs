@@ -19,7 +19,7 @@ use crate::ai::{self, Budget, Level, Rng};
 use crate::bitboard::Bits;
 use crate::board::all_holes;
 use crate::game::{Action, EndReason, Game, Move, Outcome, Standing, holes};
-use crate::notation::{format_path, parse_path};
+use crate::notation::{format_path, holes_text, parse_path};
 use crate::record::GameRecord;
 use crate::rules::{RuleSet, Setup};
 use crate::zobrist;
@@ -202,8 +202,8 @@ impl Snapshot {
                 out.push(format!(
                     "seat {} marbles: {} vs {}",
                     seat + 1,
-                    a.map(|h| h.to_string()).collect::<Vec<_>>().join(" "),
-                    b.map(|h| h.to_string()).collect::<Vec<_>>().join(" ")
+                    holes_text(a),
+                    holes_text(b)
                 ));
             }
         }
@@ -288,12 +288,7 @@ impl Checker {
             union |= own;
         }
         ensure(union == s.occupied, Invariant::Occupancy, || {
-            let name = |b: Bits| {
-                holes(b)
-                    .map(|h| h.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
+            let name = |b: Bits| holes_text(holes(b));
             format!(
                 "occupied set differs from the marbles: taken but empty [{}], marbles not \
                  taken [{}]",

@@ -514,6 +514,75 @@ fn resigning_at_a_larger_table_plays_on_or_ends_for_everyone() {
 }
 
 #[test]
+fn the_history_says_who_made_each_action() {
+    let movers = |g: &Game| g.movers().collect::<Vec<_>>();
+    // An out-of-turn resignation is the resigner's, and the turn it kept is the mover's.
+    let mut g = start_game(
+        3,
+        RuleSet {
+            resign: AfterResign::PlayOn,
+            ..RuleSet::default()
+        },
+    );
+    assert!(movers(&g).is_empty());
+    g.resign(1).unwrap();
+    play(&mut g, "k4-k5");
+    assert_eq!(movers(&g), vec![1, 0]);
+    let m = g.legal_moves()[0].clone();
+    g.play(&m.path).unwrap();
+    assert_eq!(movers(&g), vec![1, 0, 2], "the resigned seat is skipped");
+    // An automatic pass is the stuck seat's; undo takes its entries back too.
+    let mut g = game(2, RuleSet::default(), &["i9 e16 f16 e15 g15", "e17"]);
+    play(&mut g, "i9-i10");
+    assert_eq!(g.actions().last(), Some(&Action::Pass));
+    assert_eq!(movers(&g), vec![0, 1]);
+    assert!(g.undo());
+    assert!(movers(&g).is_empty());
+    // A time-out is the seat whose turn was skipped; a fallen flag is the flagged seat's.
+    let mut g = per_move_clock_game(1_000, 3);
+    g.tick(1_000);
+    play(&mut g, "e14-e13");
+    assert_eq!(g.actions()[0], Action::Timeout);
+    assert_eq!(movers(&g), vec![0, 1]);
+    let clock = ClockRule::Reserve {
+        reserve_ms: 1_000,
+        increment_ms: 0,
+    };
+    let mut g = start_game(
+        2,
+        RuleSet {
+            clock: Some(clock),
+            ..RuleSet::default()
+        },
+    );
+    play(&mut g, "k4-k5");
+    g.tick(1_000);
+    assert_eq!(g.actions()[1], Action::Flag(1));
+    assert_eq!(movers(&g), vec![0, 1]);
+    // Over a longer game, the movers of the moves are the seats the events named.
+    let mut g = start_game(3, RuleSet::default());
+    let mut moved = vec![];
+    for k in 0..60 {
+        let moves = g.legal_moves();
+        let m = moves[k * 7 % moves.len()].clone();
+        for e in g.play(&m.path).unwrap() {
+            if let Event::Moved { seat, .. } = e {
+                moved.push(seat);
+            }
+        }
+    }
+    assert_eq!(g.movers().len(), g.actions().len());
+    let from_history: Vec<usize> = g
+        .actions()
+        .iter()
+        .zip(g.movers())
+        .filter(|(a, _)| matches!(a, Action::Move(_)))
+        .map(|(_, seat)| seat)
+        .collect();
+    assert_eq!(from_history, moved);
+}
+
+#[test]
 fn a_reserve_clock_adds_increments_and_a_fallen_flag_resigns() {
     let clock = ClockRule::Reserve {
         reserve_ms: 1_000,

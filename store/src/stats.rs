@@ -7,7 +7,7 @@ use crate::formats::{self, Problem};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use sternhalma_rules::ai::Level;
-use sternhalma_rules::{Action, Game, GameRecord, Standing, Status};
+use sternhalma_rules::{Action, Game, Standing, Status};
 
 /// The statistics file.
 pub const STATS_FILE: &str = "stats.ron";
@@ -202,26 +202,15 @@ fn longest_chain(game: &Game, seats: &[usize]) -> u32 {
         .unwrap_or(0)
 }
 
-/// The paths each seat moved along (indexed by seat), found by replaying the game once from
-/// its start (the actions alone do not say who made them: passes and players out change the
-/// order).
+/// The paths each seat moved along (indexed by seat), by who made each action as the
+/// game's history tells ([`Game::movers`]).
 pub fn moves_by_seat(game: &Game) -> Vec<Vec<Vec<sternhalma_rules::Hole>>> {
     let mut paths = vec![vec![]; game.setup().players as usize];
-    let Ok(mut replay) = GameRecord::from_game(game).replay_to(0) else {
-        return paths;
-    };
-    for (i, action) in game.actions().iter().enumerate() {
-        if replay.actions().len() > i {
-            // An automatic pass, already played by the replay.
-            continue;
-        }
-        if let (Action::Move(path), Some(mover)) = (action, replay.to_move())
+    for (action, mover) in game.actions().iter().zip(game.movers()) {
+        if let Action::Move(path) = action
             && let Some(own) = paths.get_mut(mover)
         {
             own.push(path.clone());
-        }
-        if replay.act(action.clone()).is_err() {
-            break;
         }
     }
     paths
