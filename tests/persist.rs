@@ -68,16 +68,6 @@ fn app_in(dir: &TempDir) -> App {
     app_at(dir.0.clone())
 }
 
-/// Plays a move as the input path would ask for it, and waits for the next person's turn.
-fn play(app: &mut App, text: &str) {
-    app.world_mut().write_message(MoveRequest {
-        path: parse_path(text).unwrap(),
-        confirmed: true,
-        dropped: false,
-    });
-    settle(app);
-}
-
 fn saved(dir: &TempDir) -> SavedMatch {
     SavedMatch::from_ron(&std::fs::read_to_string(dir.file(SAVE_FILE)).unwrap()).unwrap()
 }

@@ -19,11 +19,9 @@ use sternhalma::ai::Hint;
 use sternhalma::board::{CurrentGame, CurrentMatch};
 use sternhalma::config::Controller;
 use sternhalma::persist::DataDir;
-use sternhalma::play::MoveRequest;
 use sternhalma::state::{Pause, Screen, Turn};
 use sternhalma::ui::theme::{self, Kind};
 use sternhalma_rules::ai::Level;
-use sternhalma_rules::parse_path;
 
 /// Pointer events waiting to be fed to egui, one per frame, as a finger gives them.
 #[derive(Resource, Default)]
@@ -132,16 +130,6 @@ fn press(app: &mut App, label: &str) {
 
 fn current(app: &App) -> &CurrentMatch {
     app.world().resource::<CurrentMatch>()
-}
-
-/// A move played as the board's input would ask for it, then frames until a person is to move.
-fn play(app: &mut App, text: &str) {
-    app.world_mut().write_message(MoveRequest {
-        path: parse_path(text).unwrap(),
-        confirmed: true,
-        dropped: false,
-    });
-    settle(app);
 }
 
 #[test]

@@ -1,23 +1,10 @@
 //! The presets that follow a source as a whole, played: the classic rulebook and the
 //! Leapstone app's rules, at every player count they allow.
 
-use sternhalma_rules::{
-    Board, EndReason, Event, Game, Hole, OutReason, RuleSet, Setup, Standing, Status, parse_hole,
-};
+mod common;
 
-fn h(name: &str) -> Hole {
-    parse_hole(name).unwrap()
-}
-
-fn board(seats: &[&str]) -> Board {
-    let mut b = Board::empty();
-    for (seat, list) in seats.iter().enumerate() {
-        for name in list.split_whitespace() {
-            b.put(seat, h(name));
-        }
-    }
-    b
-}
+use common::board;
+use sternhalma_rules::{EndReason, Event, Game, OutReason, RuleSet, Setup, Standing, Status};
 
 fn preset_game(preset: &str, players: u8, seats: &[&str]) -> Game {
     let rules = RuleSet::preset(preset).unwrap();

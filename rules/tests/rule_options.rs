@@ -1,28 +1,16 @@
 //! Every rule option on small hand-made positions. Each option is played both ways, so each
 //! test fails if the engine ignored the option.
 
+mod common;
+
+use common::{board, h};
 use sternhalma_rules::rules::{
     AfterFinish, AfterResign, ClockRule, Finish, Jumps, LeaveHome, Undecided,
 };
 use sternhalma_rules::{
     Action, Board, EndReason, Event, Game, GameError, Hole, OutReason, PathError, RuleSet, Setup,
-    Standing, Status, parse_hole, parse_path,
+    Standing, Status, parse_path,
 };
-
-fn h(name: &str) -> Hole {
-    parse_hole(name).unwrap()
-}
-
-/// A board from per-seat lists of holes: `&["m5 i9", "n5 n6"]`.
-fn board(seats: &[&str]) -> Board {
-    let mut b = Board::empty();
-    for (seat, list) in seats.iter().enumerate() {
-        for name in list.split_whitespace() {
-            b.put(seat, h(name));
-        }
-    }
-    b
-}
 
 fn game(players: u8, rules: RuleSet, seats: &[&str]) -> Game {
     let setup = Setup::new(players, 10, rules.teams).unwrap();

@@ -252,17 +252,8 @@ fn clock_text(ms: u64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-/// "1st", "2nd", "23rd", "11th".
-pub fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
+/// "1st", "2nd", "23rd", "11th": the rules guide's words for places.
+pub use sternhalma_rules::guide::ordinal;
 
 fn seat_status(game: &CurrentGame, seat: usize) -> String {
     let place = game.place(seat).map(|p| ordinal(u32::from(p)));
@@ -304,21 +295,6 @@ fn resigning_seat(game: &CurrentGame, current: &CurrentMatch) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ordinals_read_as_english() {
-        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 30, 40, 101, 111]
-            .into_iter()
-            .map(ordinal)
-            .collect();
-        assert_eq!(
-            got,
-            [
-                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "30th",
-                "40th", "101st", "111th"
-            ]
-        );
-    }
 
     /// Lays out every kind of control the screens use in a bare egui context with the theme,
     /// as on the narrowest phone, and returns what was noted.

@@ -12,7 +12,7 @@ use std::time::Duration;
 use sternhalma::board::{BoardView, CurrentGame, HoleSpot, Marble, hole_position};
 use sternhalma::config::{Controller, MatchConfig};
 use sternhalma::input::{NavInput, PointerInput};
-use sternhalma::play::Command;
+use sternhalma::play::{Command, MoveRequest};
 use sternhalma::selection::{HighlightKind, HoleMarks};
 use sternhalma::state::{Screen, Turn};
 use sternhalma_rules::{Hole, parse_hole};
@@ -67,6 +67,17 @@ pub fn start(app: &mut App, config: MatchConfig) {
             && a.world()
                 .get_resource::<CurrentGame>()
                 .is_some_and(|g| g.setup().players == players && g.actions().is_empty())
+    });
+    settle(app);
+}
+
+/// Plays a move (`"k3-k5"`) as the board's input would ask for it, and waits until a person
+/// is to move again.
+pub fn play(app: &mut App, text: &str) {
+    app.world_mut().write_message(MoveRequest {
+        path: sternhalma_rules::parse_path(text).unwrap(),
+        confirmed: true,
+        dropped: false,
     });
     settle(app);
 }

@@ -1,8 +1,10 @@
-//! Running the command-line tool from the tests and reading its `key=value` output.
+//! Running the command-line tool from the tests and reading its `key=value` output, and
+//! hand-made positions for the rule tests.
 // Each test file uses the part it needs.
 #![allow(dead_code)]
 
 use std::process::{Command, Output};
+use sternhalma_rules::{Board, Hole, parse_hole};
 
 /// The CLI run with `args`, to its end.
 pub fn cli(args: &[&str]) -> Output {
@@ -38,4 +40,20 @@ pub fn field<'a>(line: &'a str, key: &str) -> &'a str {
 /// What the run printed.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+/// The hole named `name`.
+pub fn h(name: &str) -> Hole {
+    parse_hole(name).unwrap()
+}
+
+/// A board from per-seat lists of holes: `&["m5 i9", "n5 n6"]`.
+pub fn board(seats: &[&str]) -> Board {
+    let mut b = Board::empty();
+    for (seat, list) in seats.iter().enumerate() {
+        for name in list.split_whitespace() {
+            b.put(seat, h(name));
+        }
+    }
+    b
 }
