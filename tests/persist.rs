@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime};
 use sternhalma::board::{CurrentGame, CurrentMatch};
-use sternhalma::config::{AnimSpeed, Controller, Settings};
+use sternhalma::config::{AnimSpeed, Controller, FirstMove, Settings};
 use sternhalma::persist::files::{
     Loaded, WRITE_STEPS, load_or_set_aside, temp_path, write_atomic, write_atomic_with,
 };
@@ -380,6 +380,7 @@ fn starting_a_game_remembers_players_seats_and_preset_for_next_time() {
     let mut app = app_in(&dir);
     let mut c = people("casual", 3);
     c.seats[1] = Controller::Computer(Level::Hard);
+    c.first = FirstMove::Seat(2);
     start(&mut app, c);
     // Quitting right away still writes the settings that were waiting to settle.
     app.world_mut().write_message(AppExit::Success);
@@ -391,6 +392,11 @@ fn starting_a_game_remembers_players_seats_and_preset_for_next_time() {
     assert_eq!(s.default_seats[1], Controller::Computer(Level::Hard));
     let draft = app.world().resource::<sternhalma::config::MatchConfig>();
     assert_eq!((draft.players, draft.preset.as_str()), (3, "casual"));
+    assert_eq!(
+        draft.first,
+        FirstMove::Seat(2),
+        "the same seat begins again"
+    );
 }
 
 #[test]

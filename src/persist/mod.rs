@@ -10,7 +10,7 @@ pub use sternhalma_store::formats;
 pub use writes::{AppFiles, InstanceLock, LOCK_FILE, OTHER_COPY, WriteTrouble, failed_write_note};
 
 use crate::board::{CurrentGame, CurrentMatch};
-use crate::config::{MatchConfig, Settings};
+use crate::config::{FirstMove, MatchConfig, Settings};
 use crate::play::{Command, LoadMatch, MatchOrigin, MatchStarted};
 use crate::state::{AppSystems, Pause};
 use bevy::ecs::system::SystemParam;
@@ -196,6 +196,11 @@ fn draft_from(s: &Settings) -> Result<MatchConfig, sternhalma_rules::RulesError>
     let mut c = MatchConfig::preset(&s.last_preset, s.default_players)
         .or_else(|_| MatchConfig::preset(&s.last_preset, 2))?;
     c.seats = s.default_seats;
+    // A seat that does not play at this count gives the first move back to the bottom seat.
+    c.first = match s.default_first {
+        FirstMove::Seat(seat) if seat >= usize::from(c.players) => FirstMove::Seat(0),
+        first => first,
+    };
     Ok(c)
 }
 
@@ -289,6 +294,7 @@ fn remember_match_choices(
             let mut s = settings.clone();
             s.default_players = config.players;
             s.default_seats = config.seats;
+            s.default_first = config.first;
             if RuleSet::preset(&config.preset).is_ok() {
                 s.last_preset = config.preset.clone();
             }
@@ -423,5 +429,24 @@ fn save_on_suspend_or_exit(
         && let Some(key) = to_save.key(background.0)
     {
         to_save.write(key, &mut files);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_remembered_first_seat_is_kept_only_where_it_plays() {
+        let mut s = Settings {
+            default_players: 6,
+            default_first: FirstMove::Seat(5),
+            ..Settings::default()
+        };
+        assert_eq!(draft_from(&s).unwrap().first, FirstMove::Seat(5));
+        s.default_players = 2;
+        assert_eq!(draft_from(&s).unwrap().first, FirstMove::Seat(0));
+        s.default_first = FirstMove::Random;
+        assert_eq!(draft_from(&s).unwrap().first, FirstMove::Random);
     }
 }

@@ -22,12 +22,19 @@ impl Controller {
 }
 
 /// Who makes the first move. The turn order goes on clockwise from that seat either way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FirstMove {
     /// A seat chosen at the table (0 is the bottom seat, the usual first).
     Seat(usize),
     /// Drawn at random when the match starts (the classic rulebook's "at random").
     Random,
+}
+
+impl Default for FirstMove {
+    /// The bottom seat, as most tables begin.
+    fn default() -> Self {
+        FirstMove::Seat(0)
+    }
 }
 
 /// Everything needed to start a match: the new-game screen edits one of these.
@@ -187,6 +194,10 @@ pub struct Settings {
     pub default_seats: [Controller; 6],
     /// The rules preset chosen last.
     pub last_preset: String,
+    /// Who moved first in the last game started from the new-game screen (settings written
+    /// before it existed read as the bottom seat).
+    #[serde(default)]
+    pub default_first: FirstMove,
 }
 
 /// Settings written before a field existed read it as on.
@@ -215,6 +226,7 @@ impl Default for Settings {
                 Controller::Computer(Level::Medium),
             ],
             last_preset: "classic".into(),
+            default_first: FirstMove::default(),
         }
     }
 }
