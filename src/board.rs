@@ -128,7 +128,7 @@ fn spawn_board(mut commands: Commands) {
             for h in Hole::all() {
                 root.spawn((
                     HoleSpot(h),
-                    Transform::from_translation(hole_position(h).extend(1.0)),
+                    Transform::from_translation(hole_position(h).extend(HOLE_Z)),
                     Visibility::default(),
                 ));
             }
@@ -149,6 +149,9 @@ pub fn spawn_marble(commands: &mut Commands, root: Entity, seat: usize, hole: Ho
 
 /// Depth of resting marbles (above holes and highlights, below lifted ones).
 pub const MARBLE_Z: f32 = 5.0;
+
+/// Where the holes stand: above the board's wood, below the markers and marbles.
+pub const HOLE_Z: f32 = 1.0;
 
 /// Applies the view angle to the board root.
 fn turn_board_root(view: Res<BoardView>, mut root: Query<&mut Transform, With<BoardRoot>>) {

@@ -2,7 +2,7 @@
 //! marbles, highlights), added by observers so the core never needs a renderer, and a camera
 //! that fits the round board into whatever part of the window the UI leaves free.
 
-use crate::board::{HoleSpot, Marble, SPACING};
+use crate::board::{HOLE_Z, HoleSpot, Marble, SPACING};
 use crate::config::{POINT_COLOURS, Settings};
 use crate::play::BoardChanged;
 use crate::selection::{HighlightKind, HoleMarks, Segment, z_of};
@@ -383,7 +383,7 @@ fn show_hole_marks(
         let mut made = 0u8;
         for child in children.into_iter().flatten() {
             if let Ok((kind, mut visibility)) = markers.get_mut(*child) {
-                made |= 1 << kind.0 as u8;
+                made |= kind.0.bit();
                 visibility.set_if_neq(if marks.has(kind.0) {
                     Visibility::Inherited
                 } else {
@@ -391,13 +391,13 @@ fn show_hole_marks(
                 });
             }
         }
-        for kind in marks.kinds().filter(|&k| made & (1 << k as u8) == 0) {
+        for kind in marks.kinds().filter(|&k| made & k.bit() == 0) {
             commands.entity(hole).with_child(marker(&look, kind));
         }
     }
 }
 
-/// The look of a marker of `kind` on a hole (the hole itself stands at z = 1).
+/// The look of a marker of `kind` on a hole (a child of the hole, so its z is relative to it).
 fn marker(look: &LookAssets, kind: HighlightKind) -> impl Bundle {
     let s = SPACING;
     let (mesh, r) = match kind {
@@ -414,7 +414,7 @@ fn marker(look: &LookAssets, kind: HighlightKind) -> impl Bundle {
         MarkOf(kind),
         Mesh2d(mesh.clone()),
         MeshMaterial2d(look.kind(kind)),
-        Transform::from_xyz(0.0, 0.0, z_of(kind) - 1.0).with_scale(Vec3::splat(r)),
+        Transform::from_xyz(0.0, 0.0, z_of(kind) - HOLE_Z).with_scale(Vec3::splat(r)),
         Visibility::Inherited,
     )
 }

@@ -60,7 +60,8 @@ impl HighlightKind {
         HighlightKind::Cursor,
     ];
 
-    fn bit(self) -> u8 {
+    /// Its flag in [`HoleMarks`].
+    pub(crate) fn bit(self) -> u8 {
         1 << self as u8
     }
 }

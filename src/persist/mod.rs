@@ -7,10 +7,11 @@ pub mod disk;
 pub mod files;
 mod writes;
 pub use sternhalma_store::formats;
-pub use writes::{AppFiles, InstanceLock, LOCK_FILE, OTHER_COPY, WriteTrouble, failed_write_note};
+pub use writes::{AppFiles, LOCK_FILE, OTHER_COPY};
+use writes::{InstanceLock, WriteTrouble};
 
 use crate::board::{CurrentGame, CurrentMatch};
-use crate::config::{FirstMove, MatchConfig, Settings};
+use crate::config::{MatchConfig, Settings};
 use crate::play::{Command, LoadMatch, MatchOrigin, MatchStarted};
 use crate::state::{AppSystems, Pause};
 use bevy::ecs::system::SystemParam;
@@ -196,11 +197,7 @@ fn draft_from(s: &Settings) -> Result<MatchConfig, sternhalma_rules::RulesError>
     let mut c = MatchConfig::preset(&s.last_preset, s.default_players)
         .or_else(|_| MatchConfig::preset(&s.last_preset, 2))?;
     c.seats = s.default_seats;
-    // A seat that does not play at this count gives the first move back to the bottom seat.
-    c.first = match s.default_first {
-        FirstMove::Seat(seat) if seat >= usize::from(c.players) => FirstMove::Seat(0),
-        first => first,
-    };
+    c.first = s.default_first.for_players(c.players);
     Ok(c)
 }
 
@@ -435,6 +432,7 @@ fn save_on_suspend_or_exit(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::FirstMove;
 
     #[test]
     fn the_remembered_first_seat_is_kept_only_where_it_plays() {

@@ -116,7 +116,7 @@ impl AppFiles<'_> {
 }
 
 /// One sentence for a write of `name` that failed with `e`.
-pub fn failed_write_note(name: &str, e: &io::Error) -> String {
+fn failed_write_note(name: &str, e: &io::Error) -> String {
     let what = match name {
         SAVE_FILE => "Your game could not be saved",
         SETTINGS_FILE => "Your settings could not be saved",

@@ -136,9 +136,7 @@ fn new_game_form(ui: &mut egui::Ui, draft: &mut MatchConfig, show_options: &mut 
         .map(|&n| (n, n.to_string(), draft.rules.players.contains(&n)))
         .collect();
     theme::choice(ui, &mut draft.players, &counts);
-    if matches!(draft.first, FirstMove::Seat(s) if s >= usize::from(draft.players)) {
-        draft.first = FirstMove::Seat(0);
-    }
+    draft.first = draft.first.for_players(draft.players);
     let points = draft.setup().map(|s| s.seat_points()).unwrap_or(&[]);
     let mut who: Vec<(Controller, String)> = vec![(Controller::Human, "Person".into())];
     who.extend(Level::PLAYABLE.iter().map(|&l| {

@@ -30,6 +30,17 @@ pub enum FirstMove {
     Random,
 }
 
+impl FirstMove {
+    /// This choice at a table of `players`: a seat that does not play there gives the first
+    /// move back to the bottom seat.
+    pub fn for_players(self, players: u8) -> FirstMove {
+        match self {
+            FirstMove::Seat(seat) if seat >= usize::from(players) => FirstMove::Seat(0),
+            first => first,
+        }
+    }
+}
+
 impl Default for FirstMove {
     /// The bottom seat, as most tables begin.
     fn default() -> Self {
@@ -271,6 +282,14 @@ mod tests {
         c.first = FirstMove::Seat(4);
         let e = c.build_game_drawing(|| 0).unwrap_err().to_string();
         assert!(e.contains("seat 5 moves first, but only 4 play"), "{e}");
+    }
+
+    #[test]
+    fn a_first_seat_that_does_not_play_goes_back_to_the_bottom_seat() {
+        assert_eq!(FirstMove::Seat(5).for_players(6), FirstMove::Seat(5));
+        assert_eq!(FirstMove::Seat(5).for_players(4), FirstMove::Seat(0));
+        assert_eq!(FirstMove::Seat(1).for_players(2), FirstMove::Seat(1));
+        assert_eq!(FirstMove::Random.for_players(2), FirstMove::Random);
     }
 
     #[test]
