@@ -198,6 +198,7 @@ fn draft_from(s: &Settings) -> Result<MatchConfig, sternhalma_rules::RulesError>
         .or_else(|_| MatchConfig::preset(&s.last_preset, 2))?;
     c.seats = s.default_seats;
     c.first = s.default_first.for_players(c.players);
+    c.palette = s.default_palette;
     Ok(c)
 }
 
@@ -292,6 +293,7 @@ fn remember_match_choices(
             s.default_players = config.players;
             s.default_seats = config.seats;
             s.default_first = config.first;
+            s.default_palette = config.palette;
             if RuleSet::preset(&config.preset).is_ok() {
                 s.last_preset = config.preset.clone();
             }
