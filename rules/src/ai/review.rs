@@ -93,7 +93,7 @@ impl Default for ReviewOptions {
         ReviewOptions {
             seat: None,
             level: Level::Expert,
-            depth: 4,
+            depth: 6,
             nodes: 200_000,
             race_nodes: 200_000,
         }
@@ -282,10 +282,7 @@ pub fn review_game(
         pos.act(action.clone())
             .expect("a game's own actions replay");
     }
-    Ok(Review {
-        seats,
-        moves: out,
-    })
+    Ok(Review { seats, moves: out })
 }
 
 /// A judged move: the best one, the played one's cost and the measure.
@@ -301,7 +298,12 @@ fn same(a: &Move, b: &Move) -> bool {
 }
 
 /// Judges `played` in `game` (before it is played); `None` when cancelled.
-fn judge(game: &Game, played: &Move, options: &ReviewOptions, cancel: &AtomicBool) -> Option<Judged> {
+fn judge(
+    game: &Game,
+    played: &Move,
+    options: &ReviewOptions,
+    cancel: &AtomicBool,
+) -> Option<Judged> {
     let seat = game.to_move().expect("a move was played here");
     let budget = Budget {
         max_ms: None,
