@@ -11,7 +11,7 @@ use sternhalma_rules::ai::Level;
 use sternhalma_rules::ai::review::{
     Basis, COSTLY, Cost, ReviewError, ReviewOptions, best_move, review_game, review_record,
 };
-use sternhalma_rules::rules::Finish;
+use sternhalma_rules::rules::{Finish, LeaveHome};
 use sternhalma_rules::{Board, Game, GameRecord, Layout, Move, RuleSet, Setup};
 
 /// Plies of the test games: the opening and early middle game, where the search judges.
@@ -248,4 +248,44 @@ fn a_seat_that_does_not_play_is_refused() {
     // With three players and no seat chosen, the bottom seat is reviewed.
     let r = review_game(&game, &options(), &mut |_, _| {}, &never).unwrap();
     assert_eq!((r.seats, r.moves.len()), (vec![0], 0));
+}
+
+#[test]
+fn a_move_that_puts_the_seat_out_costs_every_move_it_still_needed() {
+    // The leaving-home deadline after one move: from the second on, a marble that steps back
+    // into its start point puts its seat out. Both seats are out of their homes already.
+    let rules = RuleSet {
+        leave_home: LeaveHome::Moves(1),
+        ..RuleSet::preset("casual").unwrap()
+    };
+    let setup = Setup::new(2, 10, false).unwrap();
+    let b = board(&[
+        "k5 l5 m5 i8 i9 h9 h10 j8 j9 g10",
+        "f13 g13 h13 i13 g12 h12 i12 j12 h11 i11",
+    ]);
+    let mut game = Game::from_board(setup, rules, b, 0).unwrap();
+    let never = AtomicBool::new(false);
+    for _ in 0..2 {
+        let m = best_move(&game, options().level, &never).unwrap();
+        game.play(&m.path).unwrap();
+    }
+    let back = game
+        .legal_moves()
+        .into_iter()
+        .find(|m| game.would_put_out(&m.path))
+        .expect("a step back into the start point");
+    game.play(&back.path).unwrap();
+    let seat0 = ReviewOptions {
+        seat: Some(0),
+        ..options()
+    };
+    let review = review_game(&game, &seat0, &mut |_, _| {}, &never).unwrap();
+    let out = review.moves.last().unwrap();
+    assert_eq!((out.ply, out.basis), (3, Basis::PutOut));
+    assert!(
+        out.cost >= Cost::moves(10),
+        "every marble had far to go: {}",
+        out.cost
+    );
+    assert_eq!(review.costly(), 1);
 }

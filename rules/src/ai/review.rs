@@ -17,6 +17,9 @@
 //!   the average move of the fastest known crossing (Bell 2009: ten marbles, 120 steps, 27
 //!   moves). So "1 move" before the race means what it means in the race.
 //!
+//! - A move that **puts the seat out** (the leaving-home rule) when the best one does not costs
+//!   every move the seat still needed: no evaluation knows about being out.
+//!
 //! A move that equals the best one (same marble, same hole) costs 0; a played move that the
 //! search likes better than the engine's costs 0 too (it is not a mistake). A move is
 //! *costly* from [`COSTLY`] on: a whole move lost.
@@ -107,6 +110,10 @@ pub enum Basis {
     Race,
     /// The search's evaluation, converted to moves.
     Search,
+    /// The move put the seat out of the game (the leaving-home rule), and the best one did
+    /// not: it cost every move the seat still needed to finish, counted by the race solver
+    /// with everyone else standing still.
+    PutOut,
 }
 
 /// One reviewed move.
@@ -357,6 +364,18 @@ fn judge(
             best,
             cost: Cost::ZERO,
             basis: Basis::Search,
+        });
+    }
+    if game.would_put_out(&played.path) && !game.would_put_out(&best.path) {
+        // No search sees this: the evaluation knows nothing of being out.
+        let needed = race_line(&ctx, &board, seat, options.race_nodes, &budget);
+        if stopped() {
+            return None;
+        }
+        return Some(Judged {
+            best,
+            cost: Cost::moves(needed.map_or(1, |l| l.len() as u32)),
+            basis: Basis::PutOut,
         });
     }
     let width = match style(options.level).width {
