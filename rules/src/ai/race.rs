@@ -84,19 +84,14 @@ pub(crate) fn beam(
 /// Goal holes `seat` still has to fill with its own marbles. One move moves one marble, so it
 /// fills at most one of them: this never overestimates the moves left (an admissible bound).
 pub(crate) fn holes_to_fill(ctx: &Ctx, board: &Board, seat: usize) -> u32 {
-    let goal = ctx.seats[seat].goal;
-    let own = board.marbles(seat) & goal;
-    match ctx.finish {
-        Finish::Strict => (goal & !own).count(),
-        Finish::AntiBlocking => {
-            let mut fill = board.occupied();
-            if let Some(p) = ctx.partner[seat] {
-                fill &= !board.marbles(p);
-            }
-            let open = (goal & !fill).count();
-            // At least one own marble must stand in the goal.
-            if open == 0 && own.is_empty() { 1 } else { open }
-        }
+    let (open, own_in) = ctx
+        .goal_rule
+        .open(board, ctx.seats[seat].goal, seat, ctx.partner[seat]);
+    // At least one own marble must stand in the goal.
+    if open.is_empty() && !own_in {
+        1
+    } else {
+        open.count()
     }
 }
 
