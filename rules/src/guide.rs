@@ -822,6 +822,71 @@ mod tests {
     }
 
     #[test]
+    fn a_partners_marble_in_the_goal_is_told_as_the_rules_count_it() {
+        let pairs = RuleSet::preset("pairs").unwrap();
+        let with = |finish, partner_in_goal| {
+            guide_text(
+                &RuleSet {
+                    finish,
+                    partner_in_goal,
+                    ..pairs.clone()
+                },
+                10,
+            )
+        };
+        let t = with(Finish::AntiBlocking, PartnerInGoal::Unfilled);
+        assert!(t.contains("A partner's marble in your goal does not count as filled, though an opponent's does"), "{t}");
+        let t = with(Finish::AntiBlocking, PartnerInGoal::Filled);
+        assert!(
+            t.contains("Any marble fills a hole of your goal, a partner's too"),
+            "{t}"
+        );
+        assert!(
+            t.contains("a single marble of yours in the goal can be enough"),
+            "{t}"
+        );
+        let t = with(Finish::Strict, PartnerInGoal::Unfilled);
+        assert!(
+            t.contains("anyone else's marble there keeps you from finishing"),
+            "{t}"
+        );
+        assert!(
+            t.contains("A partner's marble in your goal does not count as filled either"),
+            "{t}"
+        );
+        let t = with(Finish::Strict, PartnerInGoal::Filled);
+        assert!(
+            t.contains("holds a marble of your team, at least one of them your own"),
+            "{t}"
+        );
+        assert!(
+            t.contains("an opponent's marble there keeps you from finishing"),
+            "{t}"
+        );
+        assert!(
+            t.contains("A partner's marble in your goal counts as filled"),
+            "{t}"
+        );
+        assert!(!t.contains("anyone else's"), "{t}");
+        // Without teams: nothing about partners, unless a rule file set the option anyway.
+        for name in RuleSet::preset_names() {
+            let r = RuleSet::preset(name).unwrap();
+            if r.teams {
+                continue;
+            }
+            assert!(!guide_text(&r, r.marbles).contains("partner"), "{name}");
+            let set = RuleSet {
+                partner_in_goal: PartnerInGoal::Filled,
+                ..r.clone()
+            };
+            assert!(
+                guide_text(&set, r.marbles).contains("that changes nothing"),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
     fn durations_and_ordinals_read_naturally() {
         assert_eq!(duration(30_000), "30 s");
         assert_eq!(duration(1_500), "1.5 s");
