@@ -286,6 +286,8 @@ impl RuleSet {
                 self.default_players, self.players
             ));
         }
+        // `partner_in_goal` without teams is no error: with no partner it changes nothing,
+        // and the rules page says so.
         if let LeaveHome::Moves(0) = self.leave_home {
             return bad("leaving-home deadline of 0 moves".into());
         }

@@ -644,7 +644,7 @@ fn team_games_finish_exactly_when_the_goal_rules_say() {
                     play_out(&mut game, &mut rng, PLY_CAP, |game, rng| {
                         let before: Vec<Standing> = (0..seats).map(|s| game.standing(s)).collect();
                         play_random_move(game, rng);
-                        for seat in 0..seats {
+                        for (seat, &was) in before.iter().enumerate() {
                             let now = game.standing(seat);
                             let done = goal_done_by_the_words(game, seat);
                             let why = || {
@@ -654,7 +654,7 @@ fn team_games_finish_exactly_when_the_goal_rules_say() {
                                     move_list_text(game)
                                 )
                             };
-                            if before[seat] == Standing::Playing && now == Standing::Finished {
+                            if was == Standing::Playing && now == Standing::Finished {
                                 finishes += 1;
                                 assert!(done, "finished without a done goal: {}", why());
                             }

@@ -80,8 +80,9 @@ pub(crate) fn beam(
     None
 }
 
-/// Goal holes `seat` still has to fill with its own marbles. One move moves one marble, so it
-/// fills at most one of them: this never overestimates the moves left (an admissible bound).
+/// Goal holes `seat` still has to fill with its own marbles (those no marble fills under the
+/// rules' [`crate::game::GoalRule`]). One move moves one marble, so it fills at most one of
+/// them: this never overestimates the moves left (an admissible bound).
 pub(crate) fn holes_to_fill(ctx: &Ctx, board: &Board, seat: usize) -> u32 {
     let (open, own_in) = ctx
         .goal_rule
