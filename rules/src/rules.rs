@@ -49,9 +49,10 @@ pub enum PartnerInGoal {
     /// A partner's marble in your goal fills its hole as your own would: under
     /// [`Finish::AntiBlocking`] any marble at all fills a hole (the tournament text word for
     /// word), under [`Finish::Strict`] any marble of your team does. A partner who keeps
-    /// marbles at home keeps your goal filled, so a pair can finish early: each brings a single
-    /// marble across while the other's home stays full (a leaving-home deadline, if any, still
-    /// applies before that).
+    /// marbles at home keeps those holes of your goal filled, so a pair can finish early: each
+    /// brings a single marble across while the other's home stays full. A leaving-home
+    /// deadline does not prevent it when both finish before their deadline move (a finished
+    /// player makes no more moves, so the deadline no longer applies to them).
     Filled,
 }
 
