@@ -12,7 +12,7 @@ use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use sternhalma_rules::RuleSet;
 use sternhalma_rules::ai::Level;
-use sternhalma_rules::rules::{AfterFinish, ClockRule, Finish, Jumps, LeaveHome};
+use sternhalma_rules::rules::{AfterFinish, ClockRule, Finish, Jumps, LeaveHome, PartnerInGoal};
 
 /// Whether the rule options are unfolded.
 #[derive(Resource, Default)]
@@ -294,6 +294,14 @@ fn rule_options(ui: &mut egui::Ui, r: &mut RuleSet) {
             Finish::AntiBlocking
         } else {
             Finish::Strict
+        };
+    }
+    let mut partner_fills = r.partner_in_goal == PartnerInGoal::Filled;
+    if r.teams && theme::toggle(ui, &mut partner_fills, "A partner's marble fills your goal") {
+        r.partner_in_goal = if partner_fills {
+            PartnerInGoal::Filled
+        } else {
+            PartnerInGoal::Unfilled
         };
     }
     let mut play_on = r.after_first_finish == AfterFinish::PlayOn;

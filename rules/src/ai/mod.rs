@@ -515,7 +515,7 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         layout,
         // At a crowded table everyone else moves before a ladder built now can be used.
         own_tempo_percent: if crowded(game) { 20 } else { 100 },
-        finish: game.rules().finish,
+        goal_rule: crate::game::GoalRule::of(game.rules()),
         seats,
         weights,
         root: seat,
