@@ -301,10 +301,16 @@ impl MyRulesFile {
             .map_err(|e| Problem::new(DAMAGED, e.to_string()))?
             .version;
         if version > MY_RULES_VERSION {
-            return Err(Problem::new(NEWER, format!("named rules version {version}")));
+            return Err(Problem::new(
+                NEWER,
+                format!("named rules version {version}"),
+            ));
         }
         if version == 0 {
-            return Err(Problem::new(DAMAGED, "named rules version 0 does not exist"));
+            return Err(Problem::new(
+                DAMAGED,
+                "named rules version 0 does not exist",
+            ));
         }
         let file: MyRulesFile =
             ron::from_str(text).map_err(|e| Problem::new(DAMAGED, e.to_string()))?;

@@ -134,7 +134,12 @@ impl MyRules {
     /// Saves `rules` under the name `typed` (trimmed), keeping the preset they came from;
     /// `replace` allows a name already taken, whose rule set is replaced in its place.
     /// Changes nothing when refused. Returns the rule set as saved.
-    pub fn save(&mut self, typed: &str, rules: &RuleSet, replace: bool) -> Result<RuleSet, Refused> {
+    pub fn save(
+        &mut self,
+        typed: &str,
+        rules: &RuleSet,
+        replace: bool,
+    ) -> Result<RuleSet, Refused> {
         let name = match self.check_name(typed) {
             Err(Refused::Taken(_)) if replace => MyRules::clean_name(typed)?,
             checked => checked?,
@@ -244,9 +249,21 @@ mod tests {
             ("   ", Refused::Blank, "Type a name"),
             (long.as_str(), Refused::TooLong, "at most 24 characters"),
             ("two\nlines", Refused::Unprintable, "line breaks"),
-            ("Classic", Refused::Preset("classic".into()), "built-in preset"),
-            (" custom ", Refused::Preset("custom".into()), "choose another name"),
-            ("family", Refused::Taken("Family".into()), "already have rules named \"Family\""),
+            (
+                "Classic",
+                Refused::Preset("classic".into()),
+                "built-in preset",
+            ),
+            (
+                " custom ",
+                Refused::Preset("custom".into()),
+                "choose another name",
+            ),
+            (
+                "family",
+                Refused::Taken("Family".into()),
+                "already have rules named \"Family\"",
+            ),
         ] {
             let e = mine.save(typed, &edited_classic(), false).unwrap_err();
             assert_eq!(e, refused, "{typed:?}");
@@ -256,7 +273,10 @@ mod tests {
         // Exactly the longest name is fine, and unusual letters are just letters.
         let longest = "é".repeat(NAME_MAX);
         assert!(mine.save(&longest, &edited_classic(), false).is_ok());
-        assert!(mine.save("Oma's \"Sonntag\" {1}", &edited_classic(), false).is_ok());
+        assert!(
+            mine.save("Oma's \"Sonntag\" {1}", &edited_classic(), false)
+                .is_ok()
+        );
         // Rules from no preset cannot say where they came from.
         let own = RuleSet {
             name: "home-made".into(),
@@ -272,7 +292,10 @@ mod tests {
         mine.save("b", &edited_classic(), false).unwrap();
         let mut other = RuleSet::preset("casual").unwrap();
         other.goal_lock = true;
-        assert!(matches!(mine.save("A", &other, false), Err(Refused::Taken(_))));
+        assert!(matches!(
+            mine.save("A", &other, false),
+            Err(Refused::Taken(_))
+        ));
         let saved = mine.save("A", &other, true).unwrap();
         assert_eq!(saved.label(), "A (from casual)");
         let names: Vec<&str> = mine.all().iter().map(|r| r.name.as_str()).collect();
@@ -291,7 +314,10 @@ mod tests {
         rules.goal_lock = !rules.goal_lock;
         assert!(mine.unname_if_changed(&mut rules));
         assert_eq!(rules.label(), "custom (from classic)");
-        assert_eq!(rules.description, RuleSet::preset("classic").unwrap().description);
+        assert_eq!(
+            rules.description,
+            RuleSet::preset("classic").unwrap().description
+        );
         let mut rules = mine.get("family").unwrap().clone();
         mine.delete("family");
         assert!(mine.unname_if_changed(&mut rules));
@@ -306,7 +332,10 @@ mod tests {
         pairs.jumps = sternhalma_rules::rules::Jumps::Long;
         mine.save("Long pairs 🦘", &pairs, false).unwrap();
         let text = MyRulesFile::to_ron(&mine);
-        assert!(text.contains(&format!("version: {MY_RULES_VERSION}")), "{text}");
+        assert!(
+            text.contains(&format!("version: {MY_RULES_VERSION}")),
+            "{text}"
+        );
         assert!(text.contains("based_on: Some(\"pairs\")"), "{text}");
         assert_eq!(MyRulesFile::from_ron(&text), Ok(mine));
         assert_eq!(
@@ -331,7 +360,10 @@ mod tests {
             good.replace("\"family\"", "\"classic\""),
             good.replace("\"family\"", "\"  family\""),
             good.replace("\"family\"", &format!("{:?}", "x".repeat(NAME_MAX + 1))),
-            good.replace("based_on: Some(\"classic\")", "based_on: Some(\"nonesuch\")"),
+            good.replace(
+                "based_on: Some(\"classic\")",
+                "based_on: Some(\"nonesuch\")",
+            ),
             good.replace("based_on: Some(\"classic\"),", ""),
             good.replace("move_limit: Some(90)", "move_limit: Some(0)"),
             good.replace("rules: [", "colour: 3, rules: ["),
