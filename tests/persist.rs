@@ -1297,7 +1297,7 @@ fn named_rules_survive_a_restart_and_read_by_their_name_everywhere() {
         .unwrap();
     app.update();
     let on_disk = my_rules_on_disk(&dir);
-    assert_eq!(on_disk.all(), [family.clone()]);
+    assert_eq!(on_disk.all(), std::slice::from_ref(&family));
     assert_eq!(family.label(), "family rules (from classic)");
 
     // A match under them: the game, its record, the statistics and the settings know them.

@@ -730,7 +730,7 @@ mod tests {
         form.type_name(&mut draft, " family rules ");
         form.tap(&mut draft, "Save");
         assert_eq!(draft.rules.label(), "family rules (from classic)");
-        assert_eq!(form.mine.all(), [draft.rules.clone()]);
+        assert_eq!(form.mine.all(), std::slice::from_ref(&draft.rules));
         let notes = form.pass(&mut draft, vec![]);
         assert!(says(
             &notes,

@@ -232,7 +232,7 @@ mod tests {
         assert_eq!(saved.label(), "family rules (from classic)");
         assert_eq!(saved.origin(), Some("classic"));
         assert_eq!(saved.move_limit, Some(90), "the rules themselves are kept");
-        assert_eq!(mine.all(), [saved.clone()]);
+        assert_eq!(mine.all(), std::slice::from_ref(&saved));
         assert_eq!(mine.get("family rules"), Some(&saved));
         // Saved, they are no longer "custom": nothing more to save.
         assert!(!MyRules::can_save(&saved));
