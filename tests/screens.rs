@@ -342,6 +342,13 @@ fn changed_rules_saved_under_a_name_are_offered_after_a_restart_until_deleted() 
     assert!(!labels(&mut app).contains(&"Save rules…".to_string()));
     press(&mut app, "30 s a move");
     press(&mut app, "Save rules…");
+    // The name field and its buttons fit the phone's width, finger-sized.
+    let field = find(&mut app, "rules name");
+    for c in controls(&mut app) {
+        assert!(c.rect.min.x >= 0.0 && c.rect.max.x <= 390.0, "{c:?}");
+        assert!(c.rect.height() >= theme::TOUCH_TARGET - 0.5, "{c:?}");
+    }
+    assert!(field.rect.width() > 300.0, "{field:?}");
     // No name: told so, and nothing is saved.
     press(&mut app, "Save");
     assert!(texts(&mut app).contains(&"Type a name for these rules.".to_string()));
@@ -359,11 +366,8 @@ fn changed_rules_saved_under_a_name_are_offered_after_a_restart_until_deleted() 
     let saved = on_disk();
     assert_eq!(saved.all().len(), 1);
     assert_eq!(saved.all()[0].label(), "family (from classic)");
-    // The picker shows them chosen, and every control is still finger-sized.
+    // The picker shows them chosen.
     assert!(labels(&mut app).contains(&"family (from classic)".to_string()));
-    for c in controls(&mut app) {
-        assert!(c.rect.height() >= theme::TOUCH_TARGET - 0.5, "{c:?}");
-    }
     drop(app);
 
     // After a restart they follow the presets in the picker and are chosen like one.
