@@ -5,8 +5,9 @@ use bevy::prelude::*;
 use sternhalma_rules::Point;
 pub use sternhalma_store::config::*;
 
-/// Marble colours by point, clockwise from the bottom: white, red, blue, black, yellow, green.
-pub const POINT_COLOURS: [Color; 6] = [
+/// The six marble colours. A match's [`Palette`] says which point wears which; by default
+/// point by point, clockwise from the bottom: white, red, blue, black, yellow, green.
+pub const COLOURS: [Color; 6] = [
     Color::srgb(0.94, 0.93, 0.89),
     Color::srgb(0.84, 0.16, 0.14),
     Color::srgb(0.16, 0.36, 0.86),
@@ -15,15 +16,15 @@ pub const POINT_COLOURS: [Color; 6] = [
     Color::srgb(0.12, 0.62, 0.27),
 ];
 
-/// Colour names by point, matching [`POINT_COLOURS`], for texts like "Red to move".
-pub const POINT_NAMES: [&str; 6] = ["White", "Red", "Blue", "Black", "Yellow", "Green"];
+/// The colours' names, matching [`COLOURS`], for texts like "Red to move".
+pub const COLOUR_NAMES: [&str; 6] = ["White", "Red", "Blue", "Black", "Yellow", "Green"];
 
-/// The colour of the marbles starting in `point`.
-pub fn point_colour(point: Point) -> Color {
-    POINT_COLOURS[point.index()]
+/// The colour of the marbles starting in `point`, under `palette`.
+pub fn point_colour(palette: Palette, point: Point) -> Color {
+    COLOURS[palette.colour(point)]
 }
 
-/// The name of the colour starting in `point`.
-pub fn point_name(point: Point) -> &'static str {
-    POINT_NAMES[point.index()]
+/// The name of the colour starting in `point`, under `palette`: how the game names that seat.
+pub fn point_name(palette: Palette, point: Point) -> &'static str {
+    COLOUR_NAMES[palette.colour(point)]
 }

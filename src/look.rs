@@ -2,8 +2,8 @@
 //! marbles, highlights), added by observers so the core never needs a renderer, and a camera
 //! that fits the round board into whatever part of the window the UI leaves free.
 
-use crate::board::{HOLE_Z, HoleSpot, Marble, SPACING};
-use crate::config::{POINT_COLOURS, Settings};
+use crate::board::{CurrentMatch, HOLE_Z, HoleSpot, Marble, SPACING};
+use crate::config::{COLOURS, Settings};
 use crate::play::BoardChanged;
 use crate::selection::{HighlightKind, HoleMarks, Segment, z_of};
 use bevy::camera::ScalingMode;
@@ -85,11 +85,11 @@ fn mix(a: Color, b: Color, t: f32) -> Color {
     a.mix(&b, t)
 }
 
-/// The tiles' colours: each point tinted with the colour of the seat that starts there
-/// (indices as [`Point::index`]), then the plain hexagon.
+/// The tiles' colours: a tint of each of the six marble colours (indices as [`COLOURS`]), for
+/// the point whose marbles wear it, then the plain hexagon.
 pub fn tile_colours() -> [Color; 7] {
     let base = Color::srgb(0.87, 0.75, 0.56);
-    std::array::from_fn(|i| match POINT_COLOURS.get(i) {
+    std::array::from_fn(|i| match COLOURS.get(i) {
         // Black would darken its point to a mid-tone that light marbles fade into.
         Some(&c) if c.luminance() < 0.1 => mix(base, c, 0.16),
         Some(&c) => mix(base, c, 0.28),
@@ -136,9 +136,9 @@ fn make_assets(
     let mut mat = |c: Color| materials.add(c);
     let edge = mat(darker(WOOD, 0.55));
     let tile = tile_colours().map(&mut mat);
-    let rim = POINT_COLOURS.map(|c| mat(rim_colour(c)));
-    let body = POINT_COLOURS.map(&mut mat);
-    let symbol = POINT_COLOURS.map(|c| {
+    let rim = COLOURS.map(|c| mat(rim_colour(c)));
+    let body = COLOURS.map(&mut mat);
+    let symbol = COLOURS.map(|c| {
         if c.luminance() > 0.45 {
             mat(Color::srgb(0.1, 0.1, 0.12))
         } else {
@@ -262,14 +262,17 @@ struct TileOf(Option<Point>);
 /// points nobody starts in stay neutral.
 fn tint_points(
     game: Option<Res<crate::board::CurrentGame>>,
+    current: Option<Res<CurrentMatch>>,
     look: Res<LookAssets>,
     mut tiles: Query<(&TileOf, &mut MeshMaterial2d<ColorMaterial>)>,
 ) {
-    let Some(game) = game else { return };
+    let (Some(game), Some(current)) = (game, current) else {
+        return;
+    };
     let used = used_points(&game);
     for (tile, mut m) in &mut tiles {
         let i = match tile.0 {
-            Some(p) if used.contains(&p) => p.index(),
+            Some(p) if used.contains(&p) => current.palette.colour(p),
             _ => 6,
         };
         if m.0 != look.tile[i] {
@@ -287,17 +290,18 @@ fn dress_marble(
     add: On<Add, Marble>,
     marbles: Query<&Marble>,
     game: Option<Res<crate::board::CurrentGame>>,
+    current: Option<Res<CurrentMatch>>,
     settings: Res<Settings>,
     look: Res<LookAssets>,
     mut commands: Commands,
 ) {
-    let (Ok(m), Some(game)) = (marbles.get(add.entity), game) else {
+    let (Ok(m), Some(game), Some(current)) = (marbles.get(add.entity), game, current) else {
         return;
     };
     let Some(&point) = game.setup().seat_points().get(m.seat) else {
         return;
     };
-    let c = point.index();
+    let c = current.palette.colour(point);
     let s = SPACING;
     commands.entity(add.entity).with_children(|b| {
         b.spawn(circle(
@@ -349,20 +353,23 @@ fn refresh_symbols(
     settings: Res<Settings>,
     look: Res<LookAssets>,
     game: Option<Res<crate::board::CurrentGame>>,
+    current: Option<Res<CurrentMatch>>,
     symbols: Query<Entity, With<Symbol>>,
     marbles: Query<(Entity, &Marble)>,
 ) {
     for e in &symbols {
         commands.entity(e).despawn();
     }
-    let Some(game) = game else { return };
+    let (Some(game), Some(current)) = (game, current) else {
+        return;
+    };
     if !settings.colour_blind {
         return;
     }
     let points = game.setup().seat_points();
     for (e, m) in &marbles {
-        if let Some(p) = points.get(m.seat) {
-            add_symbol(&mut commands, e, &look, p.index());
+        if let Some(&p) = points.get(m.seat) {
+            add_symbol(&mut commands, e, &look, current.palette.colour(p));
         }
     }
 }
@@ -474,7 +481,7 @@ mod tests {
 
     #[test]
     fn every_marble_stands_out_from_every_tile() {
-        for c in POINT_COLOURS {
+        for c in COLOURS {
             let rim = rim_colour(c);
             for t in tile_colours() {
                 let best = contrast(c, t).max(contrast(rim, t));

@@ -270,6 +270,8 @@ pub fn viewing_config(record: &GameRecord) -> MatchConfig {
         players: record.setup.players,
         seats: [Controller::Human; 6],
         first: FirstMove::Seat(record.start.as_ref().map_or(0, |s| s.to_move)),
+        // A record keeps the moves, not who sat where: the board's own colours.
+        palette: Default::default(),
     }
 }
 

@@ -12,11 +12,11 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime};
 use sternhalma::board::{CurrentGame, CurrentMatch};
-use sternhalma::config::{AnimSpeed, Controller, FirstMove, Settings};
+use sternhalma::config::{AnimSpeed, Controller, FirstMove, Palette, Settings};
 use sternhalma::persist::files::{
     Loaded, WRITE_STEPS, load_or_set_aside, temp_path, write_atomic, write_atomic_with,
 };
-use sternhalma::persist::formats::{MyRulesFile, SavedMatch, SettingsFile};
+use sternhalma::persist::formats::{MyRulesFile, SAVE_VERSION, SavedMatch, SettingsFile};
 use sternhalma::persist::{
     DataDir, FileNotes, LOCK_FILE, MY_RULES_FILE, MyRules, OTHER_COPY, SAVE_FILE, SETTINGS_FILE,
 };
@@ -271,7 +271,7 @@ fn random_bytes_are_set_aside() {
 
 #[test]
 fn a_save_from_a_newer_version_is_set_aside() {
-    let text = a_good_save_text().replacen("version: 3", "version: 9", 1);
+    let text = a_good_save_text().replacen(&format!("version: {SAVE_VERSION}"), "version: 9", 1);
     damaged_save_is_set_aside(text.as_bytes(), "newer version");
 }
 
@@ -398,6 +398,67 @@ fn starting_a_game_remembers_players_seats_and_preset_for_next_time() {
         draft.first,
         FirstMove::Seat(2),
         "the same seat begins again"
+    );
+}
+
+/// `text` without the lines of the fields named (one-line fields, or a list written over
+/// several lines up to its closing bracket).
+fn without_fields(text: &str, fields: &[&str]) -> String {
+    let mut out = String::new();
+    let mut skipping = false;
+    for l in text.lines() {
+        let t = l.trim_start();
+        if skipping {
+            skipping = !t.starts_with(']');
+            continue;
+        }
+        if fields.iter().any(|f| t.starts_with(f)) {
+            skipping = t.ends_with('[');
+            continue;
+        }
+        out.push_str(l);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn chosen_colours_are_saved_with_the_game_and_remembered_for_the_next() {
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    let mut c = people("classic", 2);
+    // The bottom seat wears green, the top seat red.
+    let [bottom, top] = [
+        sternhalma_rules::Point::Bottom,
+        sternhalma_rules::Point::Top,
+    ];
+    c.palette.set(bottom, 5);
+    c.palette.set(top, 1);
+    let palette = c.palette;
+    start(&mut app, c);
+    play(&mut app, "k3-k5");
+    assert_eq!(saved(&dir).palette, palette);
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    drop(app);
+    let app = app_in(&dir);
+    let m = app.world().resource::<CurrentMatch>();
+    assert_eq!((m.palette.colour(bottom), m.palette.colour(top)), (5, 1));
+    assert_eq!(app.world().resource::<Settings>().default_palette, palette);
+    let draft = app.world().resource::<sternhalma::config::MatchConfig>();
+    assert_eq!(
+        draft.palette, palette,
+        "the next new game offers the same colours"
+    );
+    // A third-version save, from before colours could be chosen, reads as the board's own.
+    let v3 = without_fields(
+        &a_good_save_text().replacen(&format!("version: {SAVE_VERSION}"), "version: 3", 1),
+        &["palette:"],
+    );
+    assert!(!v3.contains("palette"));
+    assert_eq!(
+        SavedMatch::from_ron(&v3).unwrap().palette,
+        Palette::default()
     );
 }
 
@@ -555,17 +616,16 @@ fn a_crash_between_the_statistics_and_the_save_does_not_count_a_match_twice() {
 #[test]
 fn second_version_saves_and_first_version_statistics_still_load() {
     let dir = TempDir::new();
-    let v3 = a_good_save_text();
-    assert!(v3.contains("id: 7"));
-    let v2: String = v3
-        .replacen("version: 3", "version: 2", 1)
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("id:"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let now = a_good_save_text();
+    assert!(now.contains("id: 7"));
+    let v2: String = without_fields(
+        &now.replacen(&format!("version: {SAVE_VERSION}"), "version: 2", 1),
+        &["id:", "palette:"],
+    );
     let old = SavedMatch::from_ron(&v2).unwrap();
     assert_eq!(old.id, 0, "unknown");
-    assert_eq!(old.record, SavedMatch::from_ron(&v3).unwrap().record);
+    assert_eq!(old.palette, Palette::default(), "the board's own colours");
+    assert_eq!(old.record, SavedMatch::from_ron(&now).unwrap().record);
     std::fs::write(dir.file(SAVE_FILE), &v2).unwrap();
     // A first-version statistics file: the same, without the list of counted matches.
     let mut stats = Stats::default();

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
-use sternhalma::config::POINT_COLOURS;
+use sternhalma::config::COLOURS;
 use sternhalma::look::REACHABLE;
 use sternhalma_rules::{Game, Hole, parse_hole};
 
@@ -150,12 +150,12 @@ fn check(shot: Shot) {
         let green = dist(rgb(REACHABLE), c) < 60.0;
         match game.board().owner(h) {
             Some(seat) => {
-                let want = rgb(POINT_COLOURS[points[seat].index()]);
+                let want = rgb(COLOURS[points[seat].index()]);
                 // Nearest of the seats' colours must be this seat's.
                 let nearest = (0..points.len())
                     .min_by(|&a, &b| {
-                        let da = dist(rgb(POINT_COLOURS[points[a].index()]), c);
-                        let db = dist(rgb(POINT_COLOURS[points[b].index()]), c);
+                        let da = dist(rgb(COLOURS[points[a].index()]), c);
+                        let db = dist(rgb(COLOURS[points[b].index()]), c);
                         da.total_cmp(&db)
                     })
                     .unwrap();
@@ -171,7 +171,7 @@ fn check(shot: Shot) {
             None => {
                 let marble_like = points
                     .iter()
-                    .any(|p| dist(rgb(POINT_COLOURS[p.index()]), c) < 40.0);
+                    .any(|p| dist(rgb(COLOURS[p.index()]), c) < 40.0);
                 if green || marble_like {
                     problems.push(format!("{h}: empty hole expected, pixel {c:?}"));
                 }

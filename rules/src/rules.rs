@@ -28,6 +28,34 @@ pub enum Finish {
     AntiBlocking,
 }
 
+/// With teams, what a partner's marble in your goal counts as. Partners sit opposite, so each
+/// partner's start is the other's goal: at the start your goal is full of your partner's
+/// marbles. Only matters with teams; without them there is no partner and it is ignored.
+///
+/// The tournament table's text says "a player has finished when all 10 holes of the goal are
+/// filled and at least one of the marbles there is their own. So an opponent's marble left in
+/// your goal does not stop you from finishing." Its example names an opponent's marble, and
+/// [`PartnerInGoal::Unfilled`] reads the rule that way. Read word for word, "all 10 holes are
+/// filled" says any marble fills a hole, a partner's too: that is [`PartnerInGoal::Filled`].
+/// Either way at least one marble in the goal must be the player's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum PartnerInGoal {
+    /// A partner's marble in your goal leaves its hole unfilled: under
+    /// [`Finish::AntiBlocking`] an opponent's marble fills a hole and a partner's does not
+    /// (the rule stops blockers; it must not let a partner who never left home fill your goal
+    /// for you), and under [`Finish::Strict`] only your own marbles fill one.
+    #[default]
+    Unfilled,
+    /// A partner's marble in your goal fills its hole as your own would: under
+    /// [`Finish::AntiBlocking`] any marble at all fills a hole (the tournament text word for
+    /// word), under [`Finish::Strict`] any marble of your team does. A partner who keeps
+    /// marbles at home keeps those holes of your goal filled, so a pair can finish early: each
+    /// brings a single marble across while the other's home stays full. A leaving-home
+    /// deadline does not prevent it when both finish before their deadline move (a finished
+    /// player makes no more moves, so the deadline no longer applies to them).
+    Filled,
+}
+
 /// What happens once the first player (or team) has finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum AfterFinish {
@@ -121,6 +149,9 @@ pub struct RuleSet {
     pub goal_lock: bool,
     /// When a goal counts as done.
     pub finish: Finish,
+    /// With teams, whether a partner's marble in your goal fills its hole (ignored without
+    /// teams). Older rule files and saves lack it and read as [`PartnerInGoal::Unfilled`].
+    pub partner_in_goal: PartnerInGoal,
     /// Whether the game ends at the first finisher.
     pub after_first_finish: AfterFinish,
     /// Two players: if the first player finishes, the second still moves, and finishing too
@@ -154,6 +185,7 @@ impl Default for RuleSet {
             rest_in_other_points: true,
             goal_lock: false,
             finish: Finish::Strict,
+            partner_in_goal: PartnerInGoal::Unfilled,
             after_first_finish: AfterFinish::EndAndRank,
             equalising_move: false,
             leave_home: LeaveHome::Off,
@@ -260,6 +292,8 @@ impl RuleSet {
                 self.default_players, self.players
             ));
         }
+        // `partner_in_goal` without teams is no error: with no partner it changes nothing,
+        // and the rules page says so.
         if let LeaveHome::Moves(0) = self.leave_home {
             return bad("leaving-home deadline of 0 moves".into());
         }

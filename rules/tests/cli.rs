@@ -283,3 +283,108 @@ fn soak_ends_with_its_totals_and_succeeds_when_nothing_breaks() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("--games"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `review FILE [--seat N]`: one `ply move cost best` line per reviewed move, then the totals;
+/// a step back among the expert's kind of moves is marked costly.
+#[test]
+fn review_prints_a_line_per_move_and_the_totals() {
+    let dir = std::env::temp_dir().join(format!("sternhalma-review-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.ron");
+    // Ply 5 steps the marble of ply 3 back.
+    let moves = "k3-k5 e14-e13 l4-l5 e13-e12 l5-l4 f14-f13";
+    let o = cli(&["record", "--players", "2", "--moves", moves]);
+    std::fs::write(&file, &o.stdout).unwrap();
+    let path = file.to_str().unwrap();
+    let o = cli(&["review", path]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    let mut costs = Vec::new();
+    for (i, line) in lines[..6].iter().enumerate() {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!(f.len(), 4, "{line}");
+        assert_eq!(f[0], (i + 1).to_string());
+        assert_eq!(f[1], moves.split(' ').nth(i).unwrap());
+        // The best move is legal where it was shown.
+        let before: Vec<&str> = moves.split(' ').take(i).collect();
+        let legal = stdout(&cli(&[
+            "moves",
+            "--players",
+            "2",
+            "--moves",
+            &before.join(" "),
+        ]));
+        assert!(legal.lines().any(|l| l == f[3]), "{line}");
+        costs.push(f[2].parse::<f64>().unwrap());
+    }
+    assert!(costs[4] >= 1.0, "the step back: {out}");
+    let last = lines[6];
+    let keys: Vec<&str> = last
+        .split(' ')
+        .map(|kv| kv.split('=').next().unwrap())
+        .collect();
+    assert_eq!(keys, ["reviewed", "costly", "total_cost"], "{last}");
+    assert_eq!(field(last, "reviewed"), "6");
+    let costly = costs.iter().filter(|&&c| c >= 1.0).count();
+    assert_eq!(field(last, "costly"), costly.to_string());
+    let total: f64 = field(last, "total_cost").parse().unwrap();
+    assert!((total - costs.iter().sum::<f64>()).abs() < 1e-9, "{last}");
+    // One seat: its moves alone, judged the same.
+    let o = cli(&["review", path, "--seat", "1"]);
+    assert!(o.status.success());
+    let one = stdout(&o);
+    let plies: Vec<&str> = one.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(plies, ["1", "3", "5", "reviewed=3"]);
+    assert!(one.lines().take(3).all(|l| lines.contains(&l)), "{one}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A review of what is not there, not a record, or a seat that does not play: an error in
+/// words and a failing status, never a panic.
+#[test]
+fn review_refuses_bad_input_in_words() {
+    let dir = std::env::temp_dir().join(format!("sternhalma-review-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.ron");
+    std::fs::write(
+        &good,
+        stdout(&cli(&["record", "--players", "2", "--moves", "k3-k5"])),
+    )
+    .unwrap();
+    let broken = dir.join("broken.ron");
+    std::fs::write(&broken, "(version: 1, setup: oops").unwrap();
+    let illegal = dir.join("illegal.ron");
+    std::fs::write(
+        &illegal,
+        stdout(&cli(&["record", "--players", "2", "--moves", "k3-k5"])).replace("k3-k5", "k3-k6"),
+    )
+    .unwrap();
+    let missing = dir.join("missing.ron");
+    let (good, broken, illegal, missing) = (
+        good.to_str().unwrap(),
+        broken.to_str().unwrap(),
+        illegal.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    );
+    for (args, code, says) in [
+        (vec!["review"], 1, "needs a FILE"),
+        (vec!["review", missing], 1, "missing.ron"),
+        (vec!["review", broken], 2, "not a game record"),
+        (vec!["review", illegal], 2, "move 1 'k3-k6'"),
+        (vec!["review", good, "--seat", "3"], 1, "seats 1 to 2"),
+        (vec!["review", good, "--seat", "0"], 1, "seats 1 to 2"),
+        (vec!["review", good, "--seat", "two"], 1, "not a number"),
+        (vec!["review", good, "--seat"], 1, "needs a value"),
+        (vec!["review", good, "extra"], 1, "unexpected argument"),
+    ] {
+        let o = cli(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -247,6 +247,7 @@ fn draft_from(s: &Settings, mine: &MyRules) -> Result<MatchConfig, sternhalma_ru
     c.rules = rules;
     c.seats = s.default_seats;
     c.first = s.default_first.for_players(c.players);
+    c.palette = s.default_palette;
     Ok(c)
 }
 
@@ -341,6 +342,7 @@ fn remember_match_choices(
             s.default_players = config.players;
             s.default_seats = config.seats;
             s.default_first = config.first;
+            s.default_palette = config.palette;
             if RuleSet::preset(&config.preset).is_ok() {
                 s.last_preset = config.preset.clone();
                 s.last_named_rules = config

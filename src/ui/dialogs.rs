@@ -4,7 +4,7 @@
 
 use super::theme::{self, MUTED};
 use crate::board::{CurrentGame, CurrentMatch};
-use crate::config::{MatchConfig, point_colour, point_name};
+use crate::config::{MatchConfig, Palette, point_colour, point_name};
 use crate::play::{Command, PendingMove};
 use crate::records::{RecordCommand, Replay};
 use crate::state::{Screen, Turn};
@@ -150,6 +150,7 @@ fn questions(
     mut contexts: EguiContexts,
     mut ask: ResMut<AskFirst>,
     game: Option<Res<CurrentGame>>,
+    current: Option<Res<CurrentMatch>>,
 ) -> Result {
     let Some(question) = ask.question.clone() else {
         return Ok(());
@@ -161,7 +162,8 @@ fn questions(
                 ask.question = None;
                 return Ok(());
             };
-            let name = point_name(game.setup().seat_points()[seat]);
+            let palette = current.map_or_else(Palette::default, |c| c.palette);
+            let name = point_name(palette, game.setup().seat_points()[seat]);
             let title = format!("Resign {name}?");
             let chosen = theme::dialog(
                 ctx,
@@ -243,7 +245,7 @@ fn turn_dialogs(
         Some(Turn::Handover) => {
             let seat = game.to_move().unwrap_or(0);
             let point = game.setup().seat_points()[seat];
-            if handover(ctx, point, current.players) {
+            if handover(ctx, current.palette, point, current.players) {
                 commands.write(Command::HandedOver);
             }
         }
@@ -254,9 +256,14 @@ fn turn_dialogs(
 
 /// "Pass the device to Red": the next player's colour large, the board dimmed behind (it
 /// turns to the new player while this shows). True when the player taps Ready.
-fn handover(ctx: &egui::Context, point: sternhalma_rules::Point, players: u8) -> bool {
+fn handover(
+    ctx: &egui::Context,
+    palette: Palette,
+    point: sternhalma_rules::Point,
+    players: u8,
+) -> bool {
     let area = ctx.content_rect();
-    let colour = point_colour(point);
+    let colour = point_colour(palette, point);
     let mut ready = false;
     egui::Area::new("handover".into())
         .order(egui::Order::Foreground)
@@ -278,9 +285,12 @@ fn handover(ctx: &egui::Context, point: sternhalma_rules::Point, players: u8) ->
                         .show(ui, |ui| {
                             theme::text(
                                 ui,
-                                RichText::new(format!("Pass the device to {}", point_name(point)))
-                                    .size(28.0)
-                                    .strong(),
+                                RichText::new(format!(
+                                    "Pass the device to {}",
+                                    point_name(palette, point)
+                                ))
+                                .size(28.0)
+                                .strong(),
                             );
                             theme::text(
                                 ui,

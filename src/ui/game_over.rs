@@ -7,7 +7,7 @@ use super::hud::ShowBoard;
 use super::theme::{self, ACCENT, MUTED};
 use super::{UiPass, controller_label, ordinal};
 use crate::board::{CurrentGame, CurrentMatch};
-use crate::config::{point_colour, point_name};
+use crate::config::{Palette, point_colour, point_name};
 use crate::persist::MatchId;
 use crate::play::Command;
 use crate::records::RecordCommand;
@@ -80,13 +80,13 @@ pub fn duration_text(secs: f64) -> String {
 }
 
 /// How the game ended, in a sentence that names who went out and why.
-pub fn ending(game: &sternhalma_rules::Game, reason: EndReason) -> String {
+pub fn ending(game: &sternhalma_rules::Game, palette: Palette, reason: EndReason) -> String {
     let points = game.setup().seat_points();
     let outs: Vec<String> = (0..points.len())
         .filter_map(|s| match game.standing(s) {
             Standing::Out(r) if r != OutReason::Partner => Some(format!(
                 "{} {}",
-                point_name(points[s]),
+                point_name(palette, points[s]),
                 match r {
                     OutReason::Resigned => "resigned",
                     OutReason::Deadline => "missed the leaving-home deadline",
@@ -152,7 +152,10 @@ fn game_over(
         "game-over",
         "Game over",
         |ui| {
-            theme::text(ui, RichText::new(ending(&game, outcome.reason)).italics());
+            theme::text(
+                ui,
+                RichText::new(ending(&game, current.palette, outcome.reason)).italics(),
+            );
             let moves = game
                 .actions()
                 .iter()
@@ -180,13 +183,13 @@ fn game_over(
                             place
                         };
                         theme::text(ui, place);
-                        theme::swatch(ui, point_colour(points[s]), 26.0);
-                        let mut name = point_name(points[s]).to_string();
+                        theme::swatch(ui, point_colour(current.palette, points[s]), 26.0);
+                        let mut name = point_name(current.palette, points[s]).to_string();
                         if setup.teams {
                             let mates: Vec<&str> = setup
                                 .seats_of(setup.unit_of(s))
                                 .filter(|&m| m != s)
-                                .map(|m| point_name(points[m]))
+                                .map(|m| point_name(current.palette, points[m]))
                                 .collect();
                             name += &format!(" (with {})", mates.join(", "));
                         }
@@ -280,8 +283,8 @@ mod tests {
         let Status::Over(o) = g.status() else {
             panic!("one resignation ends the game under these rules")
         };
-        let text = ending(&g, o.reason);
-        let name = point_name(g.setup().seat_points()[1]);
+        let text = ending(&g, Palette::default(), o.reason);
+        let name = point_name(Palette::default(), g.setup().seat_points()[1]);
         assert!(text.starts_with(&format!("{name} resigned.")), "{text}");
         assert!(text.contains("ranked by how far"), "{text}");
     }

@@ -215,8 +215,8 @@ fn turn_line(
         ui.set_min_height(32.0);
         match seat {
             Some(seat) if !game.is_over() => {
-                theme::swatch(ui, point_colour(points[seat]), 26.0);
-                let name = point_name(points[seat]);
+                theme::swatch(ui, point_colour(current.palette, points[seat]), 26.0);
+                let name = point_name(current.palette, points[seat]);
                 let text = if paused {
                     format!("Paused — {name} to move")
                 } else {
@@ -273,12 +273,12 @@ fn players(ui: &mut egui::Ui, game: &CurrentGame, current: &CurrentMatch, per_li
                     ui.spacing_mut().item_spacing.x = 6.0;
                     {
                         let p = points[seat];
-                        theme::swatch(ui, point_colour(p), 18.0);
+                        theme::swatch(ui, point_colour(current.palette, p), 18.0);
                         let who = match current.seats[seat] {
                             Controller::Human if humans == 1 => "You".to_string(),
-                            Controller::Human => point_name(p).to_string(),
+                            Controller::Human => point_name(current.palette, p).to_string(),
                             Controller::Computer(l) => {
-                                format!("{} ({})", point_name(p), level_label(l))
+                                format!("{} ({})", point_name(current.palette, p), level_label(l))
                             }
                         };
                         let mut text =

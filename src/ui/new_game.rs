@@ -7,7 +7,7 @@ use super::dialogs::AskFirst;
 use super::theme::{self, Kind, MUTED, TOUCH_TARGET, WARN};
 use super::{UiPass, controller_label};
 use crate::board::CurrentGame;
-use crate::config::{Controller, FirstMove, MatchConfig, point_colour, point_name};
+use crate::config::{COLOUR_NAMES, Controller, FirstMove, MatchConfig, point_colour, point_name};
 use crate::persist::MyRules;
 use crate::state::Screen;
 use bevy::prelude::*;
@@ -15,7 +15,7 @@ use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use sternhalma_rules::RuleSet;
 use sternhalma_rules::ai::Level;
-use sternhalma_rules::rules::{AfterFinish, ClockRule, Finish, Jumps, LeaveHome};
+use sternhalma_rules::rules::{AfterFinish, ClockRule, Finish, Jumps, LeaveHome, PartnerInGoal};
 use sternhalma_store::my_rules::{NAME_MAX, Refused};
 
 /// Whether the rule options are unfolded.
@@ -99,18 +99,30 @@ fn new_game(
     Ok(())
 }
 
-/// A drop-down whose entries are as easy to tap as buttons.
+/// A drop-down whose entries are as easy to tap as buttons, as wide as the room left (at most
+/// 320 points).
 fn pick<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
     id: impl std::hash::Hash + std::fmt::Debug,
     value: &mut T,
     options: &[(T, String)],
 ) {
+    let width = ui.available_width().min(320.0);
+    pick_sized(ui, id, value, options, width);
+}
+
+/// [`pick`] of a given width.
+fn pick_sized<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    value: &mut T,
+    options: &[(T, String)],
+    width: f32,
+) {
     let shown = options
         .iter()
         .find(|(v, _)| v == value)
         .map_or(String::new(), |(_, t)| t.clone());
-    let width = ui.available_width().min(320.0);
     let r = egui::ComboBox::from_id_salt(id)
         .selected_text(shown.clone())
         .width(width)
@@ -215,13 +227,19 @@ fn new_game_form(
             controller_label(Controller::Computer(l)),
         )
     }));
+    // Each seat's colour is the player's choice: taking a colour another point wears swaps
+    // the two, so no two seats ever look alike.
+    let colours: Vec<(usize, String)> = COLOUR_NAMES
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (i, n.to_string()))
+        .collect();
     for (i, p) in points.iter().enumerate() {
         ui.horizontal(|ui| {
-            theme::swatch(ui, point_colour(*p), 28.0);
-            ui.add_sized(
-                [64.0, TOUCH_TARGET],
-                egui::Label::new(RichText::new(point_name(*p)).strong()),
-            );
+            theme::swatch(ui, point_colour(draft.palette, *p), 28.0);
+            let mut colour = draft.palette.colour(*p);
+            pick_sized(ui, ("colour", i), &mut colour, &colours, 96.0);
+            draft.palette.set(*p, colour);
             pick(ui, ("seat", i), &mut draft.seats[i], &who);
         });
     }
@@ -229,12 +247,13 @@ fn new_game_form(
     theme::heading(ui, "First move");
     let mut firsts: Vec<(FirstMove, String, bool)> =
         vec![(FirstMove::Random, "Random".into(), true)];
-    firsts.extend(
-        points
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (FirstMove::Seat(i), point_name(*p).to_string(), true)),
-    );
+    firsts.extend(points.iter().enumerate().map(|(i, p)| {
+        (
+            FirstMove::Seat(i),
+            point_name(draft.palette, *p).to_string(),
+            true,
+        )
+    }));
     theme::choice(ui, &mut draft.first, &firsts);
     theme::text(
         ui,
@@ -450,6 +469,14 @@ fn rule_options(ui: &mut egui::Ui, r: &mut RuleSet) {
             Finish::Strict
         };
     }
+    let mut partner_fills = r.partner_in_goal == PartnerInGoal::Filled;
+    if r.teams && theme::toggle(ui, &mut partner_fills, "A partner's marble fills your goal") {
+        r.partner_in_goal = if partner_fills {
+            PartnerInGoal::Filled
+        } else {
+            PartnerInGoal::Unfilled
+        };
+    }
     let mut play_on = r.after_first_finish == AfterFinish::PlayOn;
     if theme::toggle(
         ui,
@@ -545,20 +572,33 @@ mod tests {
             theme::laid_out(&self.ctx)
         }
 
-        /// Where the control labelled `label` is, and the part of the screen it shows in.
-        fn find(&mut self, draft: &mut MatchConfig, label: &str) -> (egui::Pos2, egui::Rect) {
+        /// Where the `nth` control labelled `label` is (from 0, top to bottom), and the part of
+        /// the screen it shows in.
+        fn find(
+            &mut self,
+            draft: &mut MatchConfig,
+            label: &str,
+            nth: usize,
+        ) -> (egui::Pos2, egui::Rect) {
             let notes = self.pass(draft, vec![]);
             let n = notes
                 .iter()
-                .find(|n| n.kind == Kind::Control && n.label == label)
-                .unwrap_or_else(|| panic!("no control '{label}'"));
+                .filter(|n| n.kind == Kind::Control && n.label == label)
+                .nth(nth)
+                .unwrap_or_else(|| panic!("no control '{label}' number {nth}"));
             (n.rect.center(), n.clip)
         }
 
-        /// Taps the control labelled `label`, as a finger would (scrolling its list to it
-        /// first, as a finger would, when it lies beyond what the list shows).
+        /// Taps the (first) control labelled `label`, as a finger would.
         fn tap(&mut self, draft: &mut MatchConfig, label: &str) {
-            let (mut at, clip) = self.find(draft, label);
+            self.tap_nth(draft, label, 0);
+        }
+
+        /// Taps the `nth` control labelled `label` (from 0, top to bottom), as a finger would
+        /// (scrolling its list to it first, as a finger would, when it lies beyond what the
+        /// list shows).
+        fn tap_nth(&mut self, draft: &mut MatchConfig, label: &str, nth: usize) {
+            let (mut at, clip) = self.find(draft, label, nth);
             if !clip.contains(at) {
                 let wheel = egui::Event::MouseWheel {
                     unit: egui::MouseWheelUnit::Point,
@@ -570,7 +610,7 @@ mod tests {
                 for _ in 0..20 {
                     self.pass(draft, vec![]);
                 }
-                at = self.find(draft, label).0;
+                at = self.find(draft, label, nth).0;
                 assert!(clip.contains(at), "'{label}' scrolled into view");
             }
             let button = |pressed| egui::Event::PointerButton {
@@ -633,6 +673,41 @@ mod tests {
     }
 
     #[test]
+    fn each_seat_takes_the_colour_its_player_chooses_and_no_two_look_alike() {
+        use sternhalma_rules::Point;
+        let mut form = Form::new();
+        let mut draft = MatchConfig::preset("classic", 2).unwrap();
+        let (bottom, top) = (Point::Bottom, Point::Top);
+        assert_eq!(point_name(draft.palette, bottom), "White");
+        assert_eq!(point_name(draft.palette, top), "Black");
+        // The bottom seat's colour list, then green from it.
+        form.tap(&mut draft, "White");
+        form.tap(&mut draft, "Green");
+        assert_eq!(point_name(draft.palette, bottom), "Green");
+        assert_eq!(
+            point_name(draft.palette, top),
+            "Black",
+            "the other seat keeps its own"
+        );
+        let notes = form.pass(&mut draft, vec![]);
+        assert!(
+            says(&notes, Kind::Control, "Green"),
+            "the first-move choice names it"
+        );
+        // Black, which the top seat wears: the two seats swap.
+        form.tap(&mut draft, "Green");
+        form.tap(&mut draft, "Black");
+        assert_eq!(point_name(draft.palette, bottom), "Black");
+        assert_eq!(point_name(draft.palette, top), "Green");
+        let mut worn: Vec<usize> = Point::ALL
+            .iter()
+            .map(|&p| draft.palette.colour(p))
+            .collect();
+        worn.sort();
+        assert_eq!(worn, [0, 1, 2, 3, 4, 5]);
+    }
+
+    #[test]
     fn a_strict_finish_offers_the_move_limit_on_the_page() {
         let mut form = Form::new();
         let mut draft = MatchConfig::preset("rulebook", 2).unwrap();
@@ -685,12 +760,13 @@ mod tests {
         let mut form = Form::new();
         let mut draft = MatchConfig::preset("rulebook", 4).unwrap();
         // Four players: white, red, black and yellow sit bottom, lower left, top, upper right.
-        form.tap(&mut draft, "Black");
+        // Each name is first a seat's colour list, then its first-move choice.
+        form.tap_nth(&mut draft, "Black", 1);
         assert_eq!(draft.first, FirstMove::Seat(2));
         assert_eq!(draft.build_game().unwrap().to_move(), Some(2));
         form.tap(&mut draft, "Random");
         assert_eq!(draft.first, FirstMove::Random);
-        form.tap(&mut draft, "Yellow");
+        form.tap_nth(&mut draft, "Yellow", 1);
         assert_eq!(draft.first, FirstMove::Seat(3));
         // Fewer players: a seat that no longer plays gives the first move back to white.
         form.tap(&mut draft, "2");

@@ -5,7 +5,8 @@
 
 use super::UiPass;
 use super::theme::{self, CARD, TEXT};
-use crate::board::CurrentGame;
+use crate::board::{CurrentGame, CurrentMatch};
+use crate::config::{Palette, point_name};
 use crate::persist::FileNotes;
 use crate::play::{GameEvent, Notice};
 use crate::state::Screen;
@@ -41,10 +42,10 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Words for what the game did: a pass, a time-out, a finisher, someone out, the end. An
 /// ordinary move needs none.
-pub fn event_text(e: &Event, game: Option<&CurrentGame>) -> Option<String> {
+pub fn event_text(e: &Event, game: Option<&CurrentGame>, palette: Palette) -> Option<String> {
     let name = |seat: usize| {
         game.and_then(|g| g.setup().seat_points().get(seat).copied())
-            .map_or("?", crate::config::point_name)
+            .map_or("?", |p| point_name(palette, p))
     };
     Some(match e {
         Event::Passed { seat } => format!("{} has no move and passes", name(*seat)),
@@ -64,11 +65,13 @@ fn collect_notices(
     mut events: MessageReader<GameEvent>,
     mut notices: MessageReader<Notice>,
     game: Option<Res<CurrentGame>>,
+    current: Option<Res<CurrentMatch>>,
     mut shown: ResMut<Notices>,
 ) {
+    let palette = current.map_or_else(Palette::default, |c| c.palette);
     let texts = events
         .read()
-        .filter_map(|GameEvent(e)| event_text(e, game.as_deref()))
+        .filter_map(|GameEvent(e)| event_text(e, game.as_deref(), palette))
         .chain(notices.read().map(|n| match n {
             Notice::Refused(why) | Notice::Info(why) => why.clone(),
         }));

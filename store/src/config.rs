@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use sternhalma_rules::ai::Level;
-use sternhalma_rules::{Game, RuleSet, RulesError, Setup};
+use sternhalma_rules::{Game, Point, RuleSet, RulesError, Setup};
 
 /// Who makes the moves of a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +48,63 @@ impl Default for FirstMove {
     }
 }
 
+/// Which of the six marble colours each point's marbles wear, so a family can keep "their"
+/// colour wherever they sit: a permutation of the colours `0..6` (the app's colour list),
+/// indexed by [`Point::index`]. Every colour is worn by one point, so no two seats can ever
+/// look alike. The default is the board's own colours, point by point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
+pub struct Palette([u8; 6]);
+
+impl Default for Palette {
+    fn default() -> Self {
+        Palette([0, 1, 2, 3, 4, 5])
+    }
+}
+
+impl Palette {
+    /// The colour (`0..6`) the marbles starting in `point` wear.
+    pub fn colour(self, point: Point) -> usize {
+        usize::from(self.0[point.index()])
+    }
+
+    /// Gives `point` the colour `colour` (`0..6`); the point that wore it takes `point`'s old
+    /// colour, so the colours stay all different.
+    pub fn set(&mut self, point: Point, colour: usize) {
+        let Ok(colour) = u8::try_from(colour) else {
+            return;
+        };
+        if let Some(other) = self.0.iter().position(|&c| c == colour) {
+            self.0.swap(point.index(), other);
+        }
+    }
+}
+
+impl TryFrom<Vec<u8>> for Palette {
+    type Error = String;
+
+    fn try_from(colours: Vec<u8>) -> Result<Self, String> {
+        let colours: [u8; 6] = colours.try_into().map_err(|c: Vec<u8>| {
+            format!("{} colours, not one for each of the 6 points", c.len())
+        })?;
+        let mut seen = [false; 6];
+        for &c in &colours {
+            match seen.get_mut(usize::from(c)) {
+                Some(s) if !*s => *s = true,
+                Some(_) => return Err(format!("colour {c} is worn by two points")),
+                None => return Err(format!("colour {c} does not exist (0 to 5)")),
+            }
+        }
+        Ok(Palette(colours))
+    }
+}
+
+impl From<Palette> for Vec<u8> {
+    fn from(p: Palette) -> Vec<u8> {
+        p.0.to_vec()
+    }
+}
+
 /// Everything needed to start a match: the new-game screen edits one of these.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
@@ -62,6 +119,8 @@ pub struct MatchConfig {
     pub seats: [Controller; 6],
     /// Who moves first.
     pub first: FirstMove,
+    /// The colour each point's marbles wear.
+    pub palette: Palette,
 }
 
 impl Default for MatchConfig {
@@ -88,6 +147,7 @@ impl MatchConfig {
             players,
             seats: [Controller::Human; 6],
             first: FirstMove::Seat(0),
+            palette: Palette::default(),
         })
     }
 
@@ -214,6 +274,10 @@ pub struct Settings {
     /// before it existed read as the bottom seat).
     #[serde(default)]
     pub default_first: FirstMove,
+    /// The colours chosen last on the new-game screen (settings written before players could
+    /// choose read as the board's own colours).
+    #[serde(default)]
+    pub default_palette: Palette,
 }
 
 /// Settings written before a field existed read it as on.
@@ -244,6 +308,7 @@ impl Default for Settings {
             last_preset: "classic".into(),
             last_named_rules: None,
             default_first: FirstMove::default(),
+            default_palette: Palette::default(),
         }
     }
 }
@@ -251,6 +316,48 @@ impl Default for Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn choosing_a_colour_swaps_it_with_the_point_that_wore_it() {
+        let mut p = Palette::default();
+        assert_eq!(p.colour(Point::Bottom), 0);
+        p.set(Point::Bottom, 4);
+        assert_eq!(p.colour(Point::Bottom), 4);
+        let wore_four = Point::ALL
+            .into_iter()
+            .find(|&q| q != Point::Bottom && Palette::default().colour(q) == 4)
+            .unwrap();
+        assert_eq!(
+            p.colour(wore_four),
+            0,
+            "the old wearer takes the bottom's colour"
+        );
+        let mut all: Vec<usize> = Point::ALL.iter().map(|&q| p.colour(q)).collect();
+        all.sort();
+        assert_eq!(all, vec![0, 1, 2, 3, 4, 5], "every colour still worn once");
+        // Its own colour, or one that does not exist, changes nothing.
+        let before = p;
+        p.set(Point::Bottom, 4);
+        p.set(Point::Bottom, 6);
+        assert_eq!(p, before);
+    }
+
+    #[test]
+    fn a_palette_reads_only_as_the_six_colours_each_once() {
+        let read = |t: &str| ron::from_str::<Palette>(t).map_err(|e| e.to_string());
+        assert_eq!(read("[0, 1, 2, 3, 4, 5]"), Ok(Palette::default()));
+        let p = read("[4, 1, 2, 3, 0, 5]").unwrap();
+        assert_eq!(ron::to_string(&p).unwrap(), "[4,1,2,3,0,5]");
+        for bad in [
+            "[0, 1, 2, 3, 4]",
+            "[0, 0, 2, 3, 4, 5]",
+            "[0, 1, 2, 3, 4, 9]",
+            "[]",
+        ] {
+            let e = read(bad).unwrap_err();
+            assert!(e.contains("colour"), "{bad}: {e}");
+        }
+    }
 
     #[test]
     fn vs_computer_is_a_two_player_game_against_the_ai() {

@@ -1,7 +1,7 @@
 //! What goes into the save, settings and named-rules files, with their versions: readable RON, every field
 //! required and checked, older versions migrated, newer ones refused with a clear reason.
 
-use crate::config::{Controller, FirstMove, MatchConfig, Settings};
+use crate::config::{Controller, FirstMove, MatchConfig, Palette, Settings};
 use crate::my_rules::MyRules;
 use serde::{Deserialize, Serialize};
 use sternhalma_rules::{Action, Game, GameRecord, RecordError, RuleSet};
@@ -39,7 +39,7 @@ pub const NEWER: &str = "the file comes from a newer version of Sternhalma";
 pub const BAD_MOVES: &str = "the moves in it do not follow the rules";
 
 /// The save format this build writes.
-pub const SAVE_VERSION: u32 = 3;
+pub const SAVE_VERSION: u32 = 4;
 
 /// The settings format this build writes.
 pub const SETTINGS_VERSION: u32 = 1;
@@ -72,6 +72,10 @@ pub struct SavedMatch {
     /// crash kept the save from learning it was counted (0: unknown, from version 2).
     #[serde(default)]
     pub id: u64,
+    /// The colour each point's marbles wear (saves before version 4 read as the board's own
+    /// colours).
+    #[serde(default)]
+    pub palette: Palette,
 }
 
 /// Version 1, the first save format: the record and the seats only.
@@ -125,6 +129,7 @@ impl SavedMatch {
             paused,
             stats_counted,
             id,
+            palette: config.palette,
         }
     }
 
@@ -152,10 +157,12 @@ impl SavedMatch {
                     paused: false,
                     stats_counted: false,
                     id: 0,
+                    palette: Palette::default(),
                 })
             }
-            // Version 2 lacks only the id, which reads as unknown.
-            2 | SAVE_VERSION => {
+            // Version 2 lacks the id, which reads as unknown, and version 3 the colours, which
+            // read as the board's own.
+            2 | 3 | SAVE_VERSION => {
                 ron::from_str(text).map_err(|e| Problem::new(DAMAGED, e.to_string()))
             }
             v if v > SAVE_VERSION => Err(Problem::new(
@@ -209,6 +216,7 @@ impl SavedMatch {
             players: players as u8,
             seats,
             first: FirstMove::Seat(game.start().1),
+            palette: self.palette,
         };
         Ok(Restored {
             game,

@@ -5,6 +5,7 @@
 mod evaluation;
 mod foresight;
 mod race;
+pub mod review;
 mod search;
 mod table;
 mod tuning;
@@ -307,26 +308,8 @@ fn choose(
         return moves.first().copied().map(pick);
     }
     let st = style(level);
-    // The hard and expert levels race the whole field (below) and weigh its stragglers.
-    let field_racer = matches!(level, Level::Expert | Level::Hard);
-    let searching_field = field_racer && field(game);
-    let weights = Weights {
-        square: if !st.straggler_aware {
-            0
-        } else if searching_field {
-            settings.weights.field_square
-        } else {
-            settings.weights.square
-        },
-        ..settings.weights
-    };
-    let mut ctx = context(game, seat, weights);
-    // With three or more players, racing the whole field beats chasing whoever leads
-    // (self-play, expert against mediums, first places in 40 games against the average or
-    // the leader: 25 or 23 with four players, 15 or 8 with six). The hard level too: against
-    // three mediums it came first in 166 of 360 games so, 90 of 240 against the leader.
-    ctx.against_average = field_racer;
-    ctx.mean_replies = ctx.against_average && ctx.friends.len() == 1 && !crowded(game);
+    let ctx = level_context(game, seat, level, settings);
+    let weights = ctx.weights;
     if level == Level::Greedy {
         let tip = &ctx.seats[seat].tip;
         let best = moves.iter().copied().max_by_key(|&(f, t)| {
@@ -418,6 +401,34 @@ fn choose(
     )))
 }
 
+/// The evaluation context `level` scores `seat`'s moves with: its weights (stragglers
+/// weighed or not) and how it counts the opponents. Shared by [`choose`] and the review,
+/// so a review judges moves by the same measure the engine plays by.
+fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Settings) -> Ctx<'g> {
+    let st = style(level);
+    // The hard and expert levels race the whole field (below) and weigh its stragglers.
+    let field_racer = matches!(level, Level::Expert | Level::Hard);
+    let searching_field = field_racer && field(game);
+    let weights = Weights {
+        square: if !st.straggler_aware {
+            0
+        } else if searching_field {
+            settings.weights.field_square
+        } else {
+            settings.weights.square
+        },
+        ..settings.weights
+    };
+    let mut ctx = context(game, seat, weights);
+    // With three or more players, racing the whole field beats chasing whoever leads
+    // (self-play, expert against mediums, first places in 40 games against the average or
+    // the leader: 25 or 23 with four players, 15 or 8 with six). The hard level too: against
+    // three mediums it came first in 166 of 360 games so, 90 of 240 against the leader.
+    ctx.against_average = field_racer;
+    ctx.mean_replies = ctx.against_average && ctx.friends.len() == 1 && !crowded(game);
+    ctx
+}
+
 /// One ply: score every move by the evaluation, then pick by softmax (temperature 0: best).
 fn one_ply(
     ctx: &Ctx,
@@ -504,7 +515,7 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         layout,
         // At a crowded table everyone else moves before a ladder built now can be used.
         own_tempo_percent: if crowded(game) { 20 } else { 100 },
-        finish: game.rules().finish,
+        goal_rule: crate::game::GoalRule::of(game.rules()),
         seats,
         weights,
         root: seat,

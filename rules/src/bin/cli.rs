@@ -5,6 +5,7 @@
 
 use std::process::ExitCode;
 use std::time::Instant;
+use sternhalma_rules::ai::review::{ReviewOptions, review_record};
 use sternhalma_rules::ai::{self, Budget, Clock, Level, Settings};
 use sternhalma_rules::soak;
 use sternhalma_rules::{
@@ -19,6 +20,7 @@ USAGE:
   sternhalma-cli moves  --players N [--marbles M] [--rules PRESET] [--moves \"PATH PATH ...\"]
   sternhalma-cli record --players N [--marbles M] [--rules PRESET] --moves \"PATH PATH ...\"
   sternhalma-cli replay FILE
+  sternhalma-cli review FILE [--seat N]
   sternhalma-cli presets
   sternhalma-cli bestmove --players N [--rules PRESET] --level LEVEL [--ms BUDGET] [--seed S]
                           [--moves \"PATH PATH ...\"]
@@ -33,6 +35,13 @@ moves   plays the moves from the start, then prints every legal move of the side
         one per line, sorted. An illegal or malformed move exits with status 2.
 record  plays the moves and prints the game record (RON) on stdout.
 replay  validates a record, prints the final position as a picture and the result.
+review  replays a record and marks each move of the reviewed seats by what it cost in moves
+        to finish against the expert's best move there (the exact race solver once the
+        marbles are past each other, the search's evaluation in moves before); one line per
+        move, \"ply move cost best\" (ply from 1, as in the record), then the line
+        reviewed=N costly=C total_cost=T
+        (costly: a whole move or more lost). --seat N (1 to players) reviews that seat alone;
+        without it both seats of a two-player game, seat 1 of a larger one.
 presets lists the rule presets.
 bestmove plays the moves, then prints the move LEVEL chooses for the side to move, alone on
         the last line. LEVEL: beginner, easy, medium, hard, expert, greedy.
@@ -209,6 +218,54 @@ fn colour_letter(p: Point) -> char {
 
 fn colour_name(p: Point) -> &'static str {
     ["white", "red", "blue", "black", "yellow", "green"][p.index()]
+}
+
+/// Reads and replays a record file: a missing or unreadable file is a command-line error
+/// (status 1), a record that does not replay a bad record (status 2).
+fn load_record(path: &str) -> Result<GameRecord, Fail> {
+    let text = std::fs::read_to_string(path).or_else(|e| fail(format!("{path}: {e}")))?;
+    let record = GameRecord::from_ron(&text).map_err(|e| Fail(format!("{path}: {e}"), 2))?;
+    record
+        .replay()
+        .map_err(|e| Fail(format!("{path}: {e}"), 2))?;
+    Ok(record)
+}
+
+fn cmd_review(mut args: Args) -> Result<(), Fail> {
+    let seat = args.num::<usize>("--seat")?;
+    if args.rest.is_empty() {
+        return fail("review needs a FILE");
+    }
+    let path = args.rest.remove(0);
+    args.done()?;
+    let record = load_record(&path)?;
+    let players = record.setup.players as usize;
+    let seat = match seat {
+        Some(n) if (1..=players).contains(&n) => Some(n - 1),
+        Some(n) => {
+            return fail(format!(
+                "--seat {n}: the game has {players} players (seats 1 to {players})"
+            ));
+        }
+        None => None,
+    };
+    let options = ReviewOptions {
+        seat,
+        ..ReviewOptions::default()
+    };
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let review = review_record(&record, &options, &mut |_, _| {}, &cancel)
+        .map_err(|e| Fail(format!("{path}: {e}"), 2))?;
+    for m in &review.moves {
+        println!("{} {} {} {}", m.ply, m.played, m.cost, m.best);
+    }
+    println!(
+        "reviewed={} costly={} total_cost={}",
+        review.moves.len(),
+        review.costly(),
+        review.total_cost()
+    );
+    Ok(())
 }
 
 fn cmd_replay(mut args: Args) -> Result<(), Fail> {
@@ -587,6 +644,7 @@ fn main() -> ExitCode {
         "moves" => cmd_moves(args),
         "record" => cmd_record(args),
         "replay" => cmd_replay(args),
+        "review" => cmd_review(args),
         "bestmove" => cmd_bestmove(args),
         "match" => cmd_match(args),
         "solo" => cmd_solo(args),
