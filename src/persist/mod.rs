@@ -1,7 +1,8 @@
 //! Saves and settings that never get lost: the match in progress is written after every change
 //! (and when the app goes to the background or quits), settings and the player's named rule
-//! sets when they change, all atomically in the platform's data directory. On start they are read back; a file that
-//! cannot be used is set aside with a timestamp and the player is told in one sentence.
+//! sets when they change, all atomically in the platform's data directory. On start they are
+//! read back; a file that cannot be used is set aside with a timestamp and the player is told
+//! in one sentence.
 
 pub mod disk;
 pub mod files;

@@ -1,5 +1,6 @@
-//! What goes into the save, settings and named-rules files, with their versions: readable RON, every field
-//! required and checked, older versions migrated, newer ones refused with a clear reason.
+//! What goes into the save, settings and named-rules files, with their versions: readable RON,
+//! every field required and checked, older versions migrated, newer ones refused with a clear
+//! reason.
 
 use crate::config::{Controller, FirstMove, MatchConfig, Palette, Settings};
 use crate::my_rules::MyRules;
