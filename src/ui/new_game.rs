@@ -45,6 +45,10 @@ const SAVE_RULES: &str = "Save rules…";
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShowOptions>()
         .init_resource::<Naming>()
+        // A question belongs to the visit it was asked on.
+        .add_systems(OnExit(Screen::NewGame), |mut n: ResMut<Naming>| {
+            n.deleting = None
+        })
         .add_systems(
             EguiPrimaryContextPass,
             new_game
