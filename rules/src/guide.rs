@@ -24,6 +24,8 @@ pub fn guide(r: &RuleSet, marbles: u8) -> Vec<Section> {
     let RuleSet {
         name: _,
         description,
+        // Only where the name came from, not a rule.
+        based_on: _,
         players,
         // Only the menu's starting choice, not a rule.
         default_players: _,
@@ -459,6 +461,7 @@ mod tests {
         let RuleSet {
             name: _,
             description: _,
+            based_on: _,
             players: _,
             default_players: _,
             marbles: _,

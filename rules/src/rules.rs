@@ -128,6 +128,10 @@ pub struct RuleSet {
     pub name: String,
     /// One line for the new-game screen.
     pub description: String,
+    /// For a player's own rule set saved under a name: the preset it was made from, so its
+    /// label still says where it came from. Absent (and not written) for everything else.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub based_on: Option<String>,
     /// Player counts this rule set can be played with.
     pub players: Vec<u8>,
     /// Player count chosen when none is given.
@@ -172,6 +176,7 @@ impl Default for RuleSet {
         RuleSet {
             name: "custom".into(),
             description: String::new(),
+            based_on: None,
             players: vec![2, 3, 4, 6],
             default_players: 2,
             marbles: 10,
@@ -322,9 +327,13 @@ impl RuleSet {
 
     /// The name to show for these rules on the guide, in records and in statistics: the
     /// preset's own name while they are that preset unchanged, "custom (from classic)" once
-    /// anything was edited (the clock too: a record must not claim rules it did not keep), and
-    /// any other name (a player's own) as it is.
+    /// anything was edited (the clock too: a record must not claim rules it did not keep), a
+    /// player's rule set saved under a name as "family rules (from classic)", and any other
+    /// name as it is.
     pub fn label(&self) -> String {
+        if let Some(base) = &self.based_on {
+            return format!("{} (from {base})", self.name);
+        }
         match RuleSet::preset(&self.name) {
             Ok(preset) if preset == *self => self.name.clone(),
             Ok(_) => format!("custom (from {})", self.name),
@@ -332,9 +341,11 @@ impl RuleSet {
         }
     }
 
-    /// The preset these rules began as (edits keep the preset's name), if any.
+    /// The preset these rules began as (edits keep the preset's name, a named rule set keeps
+    /// it in `based_on`), if any.
     pub fn origin(&self) -> Option<&'static str> {
-        RuleSet::preset_names().find(|&n| n == self.name)
+        let source = self.based_on.as_deref().unwrap_or(&self.name);
+        RuleSet::preset_names().find(|&n| n == source)
     }
 
     /// The leaving-home deadline in own moves for a given number of marbles, if any.
@@ -564,6 +575,24 @@ mod tests {
         };
         assert_eq!(own.label(), "Grandma's");
         assert_eq!(own.origin(), None);
+    }
+
+    #[test]
+    fn a_rule_set_saved_under_a_name_says_where_it_came_from() {
+        let mut family = RuleSet::preset("classic").unwrap();
+        family.move_limit = Some(90);
+        family.name = "family rules".into();
+        family.based_on = Some("classic".into());
+        assert_eq!(family.label(), "family rules (from classic)");
+        assert_eq!(family.origin(), Some("classic"));
+        // Written with its origin and read back the same.
+        let text = family.to_ron();
+        assert!(text.contains("based_on: Some(\"classic\")"), "{text}");
+        assert_eq!(RuleSet::from_ron(&text).unwrap(), family);
+        // The presets (and every older file) are written and read without it.
+        let classic = RuleSet::preset("classic").unwrap();
+        assert_eq!(classic.based_on, None);
+        assert!(!classic.to_ron().contains("based_on"));
     }
 
     #[test]
