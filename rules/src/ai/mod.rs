@@ -2,6 +2,7 @@
 //! illegal move, and they read no clock or randomness of their own: the caller passes a seed,
 //! a [`Clock`] for time budgets and an optional cancel flag.
 
+pub mod crossing;
 mod evaluation;
 mod foresight;
 mod race;
