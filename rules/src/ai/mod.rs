@@ -5,6 +5,7 @@
 pub mod crossing;
 mod evaluation;
 mod foresight;
+pub mod puzzles;
 mod race;
 pub mod review;
 mod search;
