@@ -32,14 +32,16 @@ use std::collections::HashMap;
 pub const MIN_MOVES_10: u32 = 27;
 
 /// The shortest 6-marble crossing this solver found: **best found, not proved**. The beam
-/// (widths 100 to 65,536, moves backward pruned) finds no shorter line; IDA* with
-/// [`Solo::lower_bound`] cannot prove a bound near it from the start within any practical
-/// budget. Measured with `sternhalma-cli crossing --marbles 6 --search S` (see docs/cli.md).
-pub const BEST_MOVES_6: u32 = 14;
+/// (`sternhalma-cli crossing --marbles 6 --best 65536`: widths 100 to 65,536, 131 s) finds no
+/// line shorter than 23, and neither does following the hint from the start (23 moves, the
+/// last 11 proved shortest by IDA*). IDA* under [`Solo::lower_bound`] cannot prove a bound near
+/// 23 from the start: the bound says 6 there.
+pub const BEST_MOVES_6: u32 = 23;
 
-/// The shortest 15-marble crossing this solver found: **best found, not proved**, as for
-/// [`BEST_MOVES_6`].
-pub const BEST_MOVES_15: u32 = 43;
+/// The shortest 15-marble crossing this solver found: **best found, not proved**
+/// (`sternhalma-cli crossing --marbles 15 --best 16384`: 34 moves up to width 4,096, 32 at
+/// 16,384, 289 s of a shared core).
+pub const BEST_MOVES_15: u32 = 32;
 
 /// What is known of the shortest crossing with `marbles` marbles: the move count and whether
 /// it is proved minimal (true only for 10, by Bell's search, not by this solver). `None` for
@@ -685,12 +687,18 @@ mod tests {
     fn the_six_marble_crossing_following_hints() {
         let mut c = Crossing::new(6).unwrap();
         let budget = HintBudget::default();
-        let (_, first, _) = c.hint(&budget).unwrap();
-        while let Some((m, _, _)) = c.hint(&budget) {
+        let mut last = None;
+        while let Some((m, needed, exact)) = c.hint(&budget) {
+            // Each hint's line is one shorter than the one before: the count never jumps.
+            if let Some(before) = last {
+                assert_eq!(needed + 1, before, "after {} moves", c.moves_made());
+            }
+            // The last moves are proved.
+            assert!(exact || needed > 11, "{needed} needed, not proved");
+            last = Some(needed);
             c.play(&m.path).unwrap();
-            assert!(c.moves_made() <= first + 2, "following hints wanders");
         }
         assert!(c.is_done());
-        assert!(c.moves_made() >= BEST_MOVES_6);
+        assert_eq!(c.moves_made(), BEST_MOVES_6);
     }
 }

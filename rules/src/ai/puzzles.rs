@@ -168,9 +168,9 @@ impl Puzzle {
             if solo.done(&board) {
                 return Err(format!("the goal is already full after move {i}"));
             }
-            let (from, to) = layout.check_path(&board, seat, path).map_err(|e| {
-                format!("move {}, {}: {e}", i + 1, format_path(path))
-            })?;
+            let (from, to) = layout
+                .check_path(&board, seat, path)
+                .map_err(|e| format!("move {}, {}: {e}", i + 1, format_path(path)))?;
             board.shift(seat, from, to);
         }
         match self.kind {
@@ -242,9 +242,7 @@ impl Default for PuzzleOptions {
 /// Whether `seat`'s marbles are past every other marble (at least two rows nearer its goal).
 fn is_race(layout: &Layout, board: &Board, seat: usize) -> bool {
     let point = layout.seats[seat].point;
-    let rows = |bits: crate::bitboard::Bits| {
-        holes(bits).map(move |h| h.rows_from_tip(point))
-    };
+    let rows = |bits: crate::bitboard::Bits| holes(bits).map(move |h| h.rows_from_tip(point));
     let mine = board.marbles(seat);
     let others = board.occupied() & !mine;
     match (rows(mine).min(), rows(others).max()) {
@@ -286,7 +284,12 @@ fn finish_puzzle(layout: &Layout, board: &Board, seat: usize) -> Option<(u8, Boa
 /// The far-chain puzzle of the side to move: the hole nearest its goal's tip that one move
 /// reaches, when only one marble reaches it, by a chain of at least `min_hops` jumps, and
 /// nearer than any step or shorter move reaches. Returns the target, the move's path.
-fn chain_puzzle(layout: &Layout, board: &Board, seat: usize, min_hops: usize) -> Option<(Hole, Vec<Hole>)> {
+fn chain_puzzle(
+    layout: &Layout,
+    board: &Board,
+    seat: usize,
+    min_hops: usize,
+) -> Option<(Hole, Vec<Hole>)> {
     let point = layout.seats[seat].point;
     let far = Hole::from_frame_of(point.opposite(), 4, -8)?;
     let goal = layout.seats[seat].goal;
@@ -416,7 +419,9 @@ pub fn puzzles(seed: u64, count: usize, options: &PuzzleOptions) -> Vec<Puzzle> 
 
 fn start_position(board: &Board, to_move: usize) -> StartPosition {
     StartPosition {
-        marbles: (0..2).map(|s| holes_text(holes(board.marbles(s)))).collect(),
+        marbles: (0..2)
+            .map(|s| holes_text(holes(board.marbles(s))))
+            .collect(),
         to_move,
     }
 }
@@ -470,7 +475,8 @@ mod tests {
             assert!(!p.answers.is_empty());
             assert_eq!(p.unique, p.answers.len() == 1, "puzzle {i}");
             for a in &p.answers {
-                p.check_text(a).unwrap_or_else(|e| panic!("puzzle {i}, {a}: {e}"));
+                p.check_text(a)
+                    .unwrap_or_else(|e| panic!("puzzle {i}, {a}: {e}"));
             }
             // The answers' first moves are all the right ones, and no other move is.
             let firsts: HashSet<(Hole, Hole)> = p
@@ -481,12 +487,20 @@ mod tests {
                     (path[0], *path.last().unwrap())
                 })
                 .collect();
-            assert_eq!(firsts.len(), p.answers.len(), "puzzle {i}: one answer a first move");
+            assert_eq!(
+                firsts.len(),
+                p.answers.len(),
+                "puzzle {i}: one answer a first move"
+            );
             match p.kind {
                 PuzzleKind::FinishIn(n) => {
                     let n = n as u32;
                     assert_eq!(board.marbles(1 - seat).count(), 0);
-                    assert_eq!(finishes_within(&layout, &board, seat, n), Some(n), "puzzle {i}");
+                    assert_eq!(
+                        finishes_within(&layout, &board, seat, n),
+                        Some(n),
+                        "puzzle {i}"
+                    );
                     for (f, t) in layout.moves(&board, seat).pairs() {
                         let mut b = board;
                         b.shift(seat, f, t);
@@ -514,7 +528,10 @@ mod tests {
                             .all(|(_, t)| t.distance(far) >= to.distance(far))
                     );
                     let path = parse_path(&p.answers[0]).unwrap();
-                    assert!(path.len() >= 4, "puzzle {i}: a chain of three jumps or more");
+                    assert!(
+                        path.len() >= 4,
+                        "puzzle {i}: a chain of three jumps or more"
+                    );
                 }
             }
         }
@@ -533,7 +550,9 @@ mod tests {
         };
         let right: Vec<&str> = finish.answers[0].split_whitespace().collect();
         // Too short: stops before the goal is full.
-        let e = finish.check_text(&right[..right.len() - 1].join(" ")).unwrap_err();
+        let e = finish
+            .check_text(&right[..right.len() - 1].join(" "))
+            .unwrap_err();
         assert!(e.contains("still has") && e.contains("open"), "{e}");
         // Too many moves.
         let e = finish
@@ -549,7 +568,10 @@ mod tests {
         assert_eq!(e, format!("move 1, {wrong}: there is no marble on {empty}"));
         assert!(finish.check_text("").is_err());
         assert!(finish.check_text("m1-").unwrap_err().contains("m1-"));
-        let chain = list.iter().find(|p| p.kind == PuzzleKind::FarChain).unwrap();
+        let chain = list
+            .iter()
+            .find(|p| p.kind == PuzzleKind::FarChain)
+            .unwrap();
         let target = chain.target.clone().unwrap();
         // A legal move that ends elsewhere.
         let game = chain.game().unwrap();
@@ -558,7 +580,7 @@ mod tests {
             .into_iter()
             .find(|m| m.to.to_string() != target)
             .unwrap();
-        let e = chain.check(&[other.path.clone()]).unwrap_err();
+        let e = chain.check(std::slice::from_ref(&other.path)).unwrap_err();
         assert!(e.contains(&format!("not on {target}")), "{e}");
         let e = chain
             .check_text(&format!("{} {}", chain.answers[0], chain.answers[0]))
