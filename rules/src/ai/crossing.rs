@@ -28,7 +28,8 @@ use std::collections::HashMap;
 
 /// The proved minimum of the 10-marble crossing: 27 moves (George Bell, 2009, by exhaustive
 /// search; DESIGN.md). This solver does not prove it (its bound is far too weak from the
-/// start); its beam finds 27-move lines with a wide beam (`sternhalma-cli solo`).
+/// start); its beam finds a 27-move line at width 8,192 (`sternhalma-cli crossing --best
+/// 8192`, 27 s), none at 300, the hint's width (following the hints from the start takes 29).
 pub const MIN_MOVES_10: u32 = 27;
 
 /// The shortest 6-marble crossing this solver found: **best found, not proved**. The beam
