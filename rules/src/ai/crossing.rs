@@ -87,6 +87,9 @@ pub struct Crossing {
     start: Board,
     board: Board,
     played: Vec<Move>,
+    /// The line of the last hint taken ([`Crossing::take_hint`]), from the present position:
+    /// kept while its moves are played, dropped at any other move or an undo.
+    plan: Vec<(Hole, Hole)>,
 }
 
 /// The seat that crosses (the bottom point, white).
@@ -141,6 +144,7 @@ impl Crossing {
         }
         c.start = board;
         c.board = board;
+        c.plan.clear();
         Ok(c)
     }
 
@@ -152,6 +156,7 @@ impl Crossing {
             start: board,
             board,
             played: Vec::new(),
+            plan: Vec::new(),
         }
     }
 
@@ -234,6 +239,11 @@ impl Crossing {
             .check_path(&self.board, SEAT, path)
             .map_err(illegal)?;
         self.board.shift(SEAT, from, to);
+        if self.plan.first() == Some(&(from, to)) {
+            self.plan.remove(0);
+        } else {
+            self.plan.clear();
+        }
         self.played.push(Move {
             from,
             to,
@@ -253,6 +263,7 @@ impl Crossing {
         match self.played.pop() {
             Some(m) => {
                 self.board.shift(SEAT, m.to, m.from);
+                self.plan.clear();
                 true
             }
             None => false,
@@ -277,6 +288,21 @@ impl Crossing {
     /// bring in), an upper bound (the best line found) early on.
     pub fn hint(&self, budget: &HintBudget) -> Option<(Move, u32, bool)> {
         let (line, exact) = self.line(budget)?;
+        self.first_of(&line, exact)
+    }
+
+    /// [`Crossing::hint`], remembering its line: while the hinted moves are played, the next
+    /// hint is never longer than the rest of that line, so "moves still needed" counts down by
+    /// one with each hinted move (a fresh beam from the next position can find a longer line
+    /// than the one it came from). What a screen should call.
+    pub fn take_hint(&mut self, budget: &HintBudget) -> Option<(Move, u32, bool)> {
+        let (line, exact) = self.line(budget)?;
+        let hint = self.first_of(&line, exact);
+        self.plan = line;
+        hint
+    }
+
+    fn first_of(&self, line: &[(Hole, Hole)], exact: bool) -> Option<(Move, u32, bool)> {
         let &(from, to) = line.first()?;
         let path = self.layout.path(&self.board, SEAT, from, to)?;
         Some((Move { from, to, path }, line.len() as u32, exact))
@@ -300,6 +326,12 @@ impl Crossing {
             &Budget::unlimited(),
         );
         let lower = solo.lower_bound(&self.board);
+        // The remembered line, when it is shorter than the beam's.
+        let beamed = match beamed {
+            Some(b) if self.plan.is_empty() || b.len() <= self.plan.len() => Some(b),
+            _ if !self.plan.is_empty() => Some(self.plan.clone()),
+            b => b,
+        };
         let Some(line) = beamed else {
             // No line by the beam: IDA* alone, as far as the nodes go.
             return match solo.solve(&self.board, 200, budget.nodes) {
@@ -691,7 +723,7 @@ mod tests {
         let mut c = Crossing::new(6).unwrap();
         let budget = HintBudget::default();
         let mut last = None;
-        while let Some((m, needed, exact)) = c.hint(&budget) {
+        while let Some((m, needed, exact)) = c.take_hint(&budget) {
             // Each hint's line is one shorter than the one before: the count never jumps.
             if let Some(before) = last {
                 assert_eq!(needed + 1, before, "after {} moves", c.moves_made());
@@ -703,5 +735,33 @@ mod tests {
         }
         assert!(c.is_done());
         assert_eq!(c.moves_made(), BEST_MOVES_6);
+    }
+
+    #[test]
+    fn taken_hints_count_down_and_an_other_move_forgets_the_line() {
+        let mut c = Crossing::new(10).unwrap();
+        let budget = HintBudget::default();
+        let (_, first, _) = c.take_hint(&budget).unwrap();
+        let mut last = first;
+        while let Some((m, needed, _)) = c.take_hint(&budget) {
+            assert!(
+                needed < last || c.moves_made() == 0,
+                "{needed} after {last}"
+            );
+            last = needed;
+            c.play(&m.path).unwrap();
+        }
+        assert!(c.is_done());
+        assert!(c.moves_made() <= first);
+        assert!(c.moves_made() >= MIN_MOVES_10);
+        // The line is kept only while it is followed.
+        let mut c = Crossing::new(10).unwrap();
+        let (m, _, _) = c.take_hint(&budget).unwrap();
+        assert!(!c.plan.is_empty());
+        let other = c.legal_moves().into_iter().find(|o| o.to != m.to).unwrap();
+        c.play(&other.path).unwrap();
+        assert!(c.plan.is_empty());
+        c.take_hint(&budget).unwrap();
+        assert!(c.undo() && c.plan.is_empty());
     }
 }
