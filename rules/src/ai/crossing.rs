@@ -9,7 +9,7 @@
 //! position whose second seat has no marbles (a [`Game`] always has two seats or more).
 //!
 //! The hint ([`Crossing::hint`]) is the race solver's: a beam search over whole positions for a
-//! short line, then IDA* for a shorter one under an admissible bound ([`Solo::lower_bound`]);
+//! short line, then IDA* for a shorter one under an admissible bound ([`Crossing::lower_bound`]);
 //! when IDA* has searched every length below the beam's line without finding one, the line is
 //! proved shortest. Everything is counted in nodes, not time, so a hint is the same on every
 //! machine.
@@ -35,7 +35,7 @@ pub const MIN_MOVES_10: u32 = 27;
 /// The shortest 6-marble crossing this solver found: **best found, not proved**. The beam
 /// (`sternhalma-cli crossing --marbles 6 --best 65536`: widths 100 to 65,536, 131 s) finds no
 /// line shorter than 23, and neither does following the hint from the start (23 moves, the
-/// last 11 proved shortest by IDA*). IDA* under [`Solo::lower_bound`] cannot prove a bound near
+/// last 11 proved shortest by IDA*). IDA* under [`Crossing::lower_bound`] cannot prove a bound near
 /// 23 from the start: the bound says 6 there.
 pub const BEST_MOVES_6: u32 = 23;
 
@@ -270,7 +270,11 @@ impl Crossing {
         }
     }
 
-    /// A bound the moves still needed never fall below (see [`Solo::lower_bound`]).
+    /// A bound the moves still needed never fall below (admissible): one move for each marble
+    /// outside the goal, plus parity. Jumps keep a marble's class (both axial coordinates
+    /// mod 2) and every step changes it, and at the end each class holds as many marbles as
+    /// the goal has holes of it; so each class's excess must step, and a marble not next to
+    /// the goal pays a move more for that.
     pub fn lower_bound(&self) -> u32 {
         self.solo().lower_bound(&self.board)
     }
