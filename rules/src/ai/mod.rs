@@ -2,8 +2,10 @@
 //! illegal move, and they read no clock or randomness of their own: the caller passes a seed,
 //! a [`Clock`] for time budgets and an optional cancel flag.
 
+pub mod crossing;
 mod evaluation;
 mod foresight;
+pub mod puzzles;
 mod race;
 pub mod review;
 mod search;
