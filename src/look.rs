@@ -3,7 +3,7 @@
 //! that fits the round board into whatever part of the window the UI leaves free.
 
 use crate::board::{CurrentMatch, HOLE_Z, HoleSpot, Marble, SPACING};
-use crate::config::{COLOURS, Settings};
+use crate::config::{COLOUR_COUNT, COLOURS, Settings};
 use crate::play::BoardChanged;
 use crate::selection::{HighlightKind, HoleMarks, Segment, z_of};
 use bevy::camera::ScalingMode;
@@ -28,18 +28,18 @@ struct LookAssets {
     ring: Handle<Mesh>,
     thin_ring: Handle<Mesh>,
     bar: Handle<Mesh>,
-    symbols: [Handle<Mesh>; 6],
+    symbols: [Handle<Mesh>; COLOUR_COUNT],
     cross_bar: Handle<Mesh>,
-    tile: [Handle<ColorMaterial>; 7],
+    tile: [Handle<ColorMaterial>; COLOUR_COUNT + 1],
     edge: Handle<ColorMaterial>,
     hole: Handle<ColorMaterial>,
     /// The lit lower edge of a hole, which makes it read as recessed.
     lip: Handle<ColorMaterial>,
     shadow: Handle<ColorMaterial>,
     shine: Handle<ColorMaterial>,
-    rim: [Handle<ColorMaterial>; 6],
-    body: [Handle<ColorMaterial>; 6],
-    symbol: [Handle<ColorMaterial>; 6],
+    rim: [Handle<ColorMaterial>; COLOUR_COUNT],
+    body: [Handle<ColorMaterial>; COLOUR_COUNT],
+    symbol: [Handle<ColorMaterial>; COLOUR_COUNT],
     kinds: Vec<(HighlightKind, Handle<ColorMaterial>)>,
 }
 
@@ -87,7 +87,7 @@ fn mix(a: Color, b: Color, t: f32) -> Color {
 
 /// The tiles' colours: a tint of each of the six marble colours (indices as [`COLOURS`]), for
 /// the point whose marbles wear it, then the plain hexagon.
-pub fn tile_colours() -> [Color; 7] {
+pub fn tile_colours() -> [Color; COLOUR_COUNT + 1] {
     let base = Color::srgb(0.87, 0.75, 0.56);
     std::array::from_fn(|i| match COLOURS.get(i) {
         // Black would darken its point to a mid-tone that light marbles fade into.
@@ -172,6 +172,8 @@ fn make_assets(
             meshes.add(Annulus::new(0.55, 1.0)),
             meshes.add(RegularPolygon::new(1.0, 6)),
             meshes.add(Rectangle::new(2.0, 0.6)),
+            meshes.add(RegularPolygon::new(1.0, 5)),
+            meshes.add(Circle::new(0.75)),
         ],
         cross_bar: meshes.add(Rectangle::new(0.6, 2.0)),
         tile,
@@ -205,9 +207,10 @@ fn circle(mesh: &Handle<Mesh>, mat: Handle<ColorMaterial>, at: Vec3, r: f32) -> 
     )
 }
 
-/// The point a hole belongs to, as a tile colour index (6 = the hexagon).
+/// The point a hole belongs to, as a tile colour index under the board's own colours
+/// ([`COLOUR_COUNT`] = the hexagon); [`tint_points`] follows the match's colours.
 fn tile_index(point: Option<Point>) -> usize {
-    point.map_or(6, |p| p.index())
+    point.map_or(COLOUR_COUNT, |p| p.index())
 }
 
 /// Each hole: a tile (together the tiles make the star's shape, over a slightly larger dark
@@ -273,7 +276,7 @@ fn tint_points(
     for (tile, mut m) in &mut tiles {
         let i = match tile.0 {
             Some(p) if used.contains(&p) => current.palette.colour(p),
-            _ => 6,
+            _ => COLOUR_COUNT,
         };
         if m.0 != look.tile[i] {
             m.0 = look.tile[i].clone();

@@ -7,7 +7,9 @@ use super::dialogs::AskFirst;
 use super::theme::{self, Kind, MUTED, TOUCH_TARGET, WARN};
 use super::{UiPass, controller_label};
 use crate::board::CurrentGame;
-use crate::config::{COLOUR_NAMES, Controller, FirstMove, MatchConfig, point_colour, point_name};
+use crate::config::{
+    COLOUR_NAMES, Controller, FirstMove, MatchConfig, Palette, point_colour, point_name,
+};
 use crate::persist::MyRules;
 use crate::state::Screen;
 use bevy::prelude::*;
@@ -197,6 +199,11 @@ fn new_game_form(
         {
             if !rules.players.contains(&draft.players) {
                 draft.players = rules.default_players;
+            }
+            // Colours the table has not changed follow the preset's own (the Leapstone
+            // app's); colours it chose stay.
+            if draft.palette == Palette::of_preset(&draft.preset) {
+                draft.palette = Palette::of_preset(origin);
             }
             draft.preset = origin.to_string();
             draft.rules = rules;
@@ -709,6 +716,39 @@ mod tests {
             .collect();
         worn.sort();
         assert_eq!(worn, [0, 1, 2, 3, 4, 5]);
+        // Colours the table chose stay whatever the preset.
+        form.tap(&mut draft, "classic");
+        form.tap(&mut draft, "leapstone");
+        assert_eq!(draft.preset, "leapstone");
+        assert_eq!(point_name(draft.palette, bottom), "Black");
+    }
+
+    #[test]
+    fn the_leapstone_preset_brings_its_own_colours_until_the_table_changes_them() {
+        use sternhalma_rules::Point;
+        let mut form = Form::new();
+        let mut draft = MatchConfig::preset("classic", 2).unwrap();
+        form.tap(&mut draft, "classic");
+        form.tap(&mut draft, "leapstone");
+        assert_eq!(draft.preset, "leapstone");
+        let names = |d: &MatchConfig| {
+            Point::ALL.map(|p| point_name(d.palette, p))
+        };
+        assert_eq!(
+            names(&draft),
+            ["Red", "Blue", "Green", "Yellow", "Purple", "Silver"]
+        );
+        // Purple is offered to every seat, and back to the board's colours with another preset.
+        form.tap(&mut draft, "Red");
+        form.tap(&mut draft, "Silver");
+        assert_eq!(point_name(draft.palette, Point::Bottom), "Silver");
+        form.tap(&mut draft, "leapstone");
+        form.tap(&mut draft, "classic");
+        assert_eq!(point_name(draft.palette, Point::Bottom), "Silver", "a choice stays");
+        let mut fresh = MatchConfig::preset("leapstone", 2).unwrap();
+        form.tap(&mut fresh, "leapstone");
+        form.tap(&mut fresh, "classic");
+        assert_eq!(fresh.palette, Palette::default(), "the board's own colours again");
     }
 
     #[test]

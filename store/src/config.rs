@@ -48,10 +48,14 @@ impl Default for FirstMove {
     }
 }
 
-/// Which of the six marble colours each point's marbles wear, so a family can keep "their"
-/// colour wherever they sit: a permutation of the colours `0..6` (the app's colour list),
-/// indexed by [`Point::index`]. Every colour is worn by one point, so no two seats can ever
-/// look alike. The default is the board's own colours, point by point.
+/// How many marble colours there are to choose from: the board's six (white, red, blue, black,
+/// yellow, green) and the Leapstone app's purple and silver (the app's colour list).
+pub const COLOUR_COUNT: usize = 8;
+
+/// Which marble colour each point's marbles wear, so a family can keep "their" colour wherever
+/// they sit: six different colours of the [`COLOUR_COUNT`], indexed by [`Point::index`]. No
+/// two points wear the same, so no two seats can ever look alike. The default is the board's
+/// own colours, point by point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
 pub struct Palette([u8; 6]);
@@ -63,19 +67,32 @@ impl Default for Palette {
 }
 
 impl Palette {
-    /// The colour (`0..6`) the marbles starting in `point` wear.
+    /// The colour (`0..COLOUR_COUNT`) the marbles starting in `point` wear.
     pub fn colour(self, point: Point) -> usize {
         usize::from(self.0[point.index()])
     }
 
-    /// Gives `point` the colour `colour` (`0..6`); the point that wore it takes `point`'s old
-    /// colour, so the colours stay all different.
+    /// Gives `point` the colour `colour` (`0..COLOUR_COUNT`). A point that wore it takes
+    /// `point`'s old colour, so the colours stay all different; a colour that does not exist
+    /// changes nothing.
     pub fn set(&mut self, point: Point, colour: usize) {
-        let Ok(colour) = u8::try_from(colour) else {
+        let Some(colour) = u8::try_from(colour).ok().filter(|&c| usize::from(c) < COLOUR_COUNT)
+        else {
             return;
         };
-        if let Some(other) = self.0.iter().position(|&c| c == colour) {
-            self.0.swap(point.index(), other);
+        match self.0.iter().position(|&c| c == colour) {
+            Some(other) => self.0.swap(point.index(), other),
+            None => self.0[point.index()] = colour,
+        }
+    }
+
+    /// The colours a preset's source gives its seats: the Leapstone app plays red, blue,
+    /// green, yellow, purple and silver (clockwise from the bottom); every other preset the
+    /// board's own colours.
+    pub fn of_preset(preset: &str) -> Palette {
+        match preset {
+            "leapstone" => Palette([1, 2, 5, 4, 6, 7]),
+            _ => Palette::default(),
         }
     }
 }
@@ -87,12 +104,17 @@ impl TryFrom<Vec<u8>> for Palette {
         let colours: [u8; 6] = colours.try_into().map_err(|c: Vec<u8>| {
             format!("{} colours, not one for each of the 6 points", c.len())
         })?;
-        let mut seen = [false; 6];
+        let mut seen = [false; COLOUR_COUNT];
         for &c in &colours {
             match seen.get_mut(usize::from(c)) {
                 Some(s) if !*s => *s = true,
                 Some(_) => return Err(format!("colour {c} is worn by two points")),
-                None => return Err(format!("colour {c} does not exist (0 to 5)")),
+                None => {
+                    return Err(format!(
+                        "colour {c} does not exist (0 to {})",
+                        COLOUR_COUNT - 1
+                    ));
+                }
             }
         }
         Ok(Palette(colours))
@@ -147,7 +169,7 @@ impl MatchConfig {
             players,
             seats: [Controller::Human; 6],
             first: FirstMove::Seat(0),
-            palette: Palette::default(),
+            palette: Palette::of_preset(name),
         })
     }
 
@@ -338,8 +360,27 @@ mod tests {
         // Its own colour, or one that does not exist, changes nothing.
         let before = p;
         p.set(Point::Bottom, 4);
-        p.set(Point::Bottom, 6);
+        p.set(Point::Bottom, COLOUR_COUNT);
         assert_eq!(p, before);
+        // A colour nobody wears (purple) is simply taken; the old one is free again.
+        p.set(Point::Bottom, 6);
+        assert_eq!(p.colour(Point::Bottom), 6);
+        assert_eq!(p.colour(wore_four), 0);
+        let mut all: Vec<usize> = Point::ALL.iter().map(|&q| p.colour(q)).collect();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 6, "still six different colours");
+    }
+
+    #[test]
+    fn leapstone_plays_its_own_colours_and_every_other_preset_the_boards() {
+        let l = Palette::of_preset("leapstone");
+        let worn: Vec<usize> = Point::ALL.iter().map(|&q| l.colour(q)).collect();
+        // Red, blue, green, yellow, purple, silver.
+        assert_eq!(worn, [1, 2, 5, 4, 6, 7]);
+        assert_eq!(MatchConfig::preset("leapstone", 2).unwrap().palette, l);
+        assert_eq!(MatchConfig::preset("classic", 2).unwrap().palette, Palette::default());
+        assert_eq!(Palette::try_from(vec![1, 2, 5, 4, 6, 7]), Ok(l));
     }
 
     #[test]
@@ -352,6 +393,7 @@ mod tests {
             "[0, 1, 2, 3, 4]",
             "[0, 0, 2, 3, 4, 5]",
             "[0, 1, 2, 3, 4, 9]",
+            "[0, 1, 2, 3, 4, 8]",
             "[]",
         ] {
             let e = read(bad).unwrap_err();
