@@ -31,6 +31,7 @@ pub mod look;
 pub mod persist;
 pub mod play;
 pub mod records;
+pub mod review;
 #[cfg(feature = "dev")]
 pub mod screenshot;
 pub mod selection;
@@ -62,6 +63,7 @@ impl Plugin for CorePlugin {
                 persist::plugin,
                 stats::plugin,
                 records::plugin,
+                review::plugin,
             ));
     }
 }
