@@ -299,6 +299,22 @@ fn drop_review(mut commands: Commands, review: Option<Res<GameReview>>) {
     }
 }
 
+/// "Reviewed 40 moves: 3 costly, 5.5 moves lost in all."
+pub fn summary(review: &Review) -> String {
+    let n = review.moves.len();
+    format!(
+        "Reviewed {n} {}: {} costly, {} {} lost in all.",
+        if n == 1 { "move" } else { "moves" },
+        review.costly(),
+        review.total_cost(),
+        if review.total_cost().0 == 10 {
+            "move"
+        } else {
+            "moves"
+        },
+    )
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod imp {
     use super::*;
@@ -422,5 +438,34 @@ mod imp {
         pub fn needs_frames(&self) -> bool {
             true
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sternhalma_rules::Game;
+    use sternhalma_rules::ai::review::{Basis, Cost};
+
+    #[test]
+    fn the_summary_counts_moves_costly_ones_and_the_total() {
+        let game = Game::from_preset("classic", Some(2), None).unwrap();
+        let m = game.legal_moves()[0].clone();
+        let reviewed = |ply, cost| ReviewedMove {
+            ply,
+            seat: 0,
+            played: m.clone(),
+            best: m.clone(),
+            cost: Cost(cost),
+            basis: Basis::Search,
+        };
+        let review = Review {
+            seats: vec![0, 1],
+            moves: vec![reviewed(1, 0), reviewed(3, 15), reviewed(5, 5)],
+        };
+        assert_eq!(
+            summary(&review),
+            "Reviewed 3 moves: 1 costly, 2.0 moves lost in all."
+        );
     }
 }
