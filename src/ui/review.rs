@@ -159,6 +159,8 @@ fn progress_page(
 fn row_text(m: &ReviewedMove, game: &Game, palette: Palette) -> String {
     let cost = if (m.played.from, m.played.to) == (m.best.from, m.best.to) {
         "best".to_string()
+    } else if m.cost.0 == 0 {
+        "fine".to_string()
     } else {
         format!("−{}", m.cost)
     };
@@ -305,25 +307,31 @@ fn review_panel(
             });
     } else {
         let h = panels.root.available_rect_before_wrap().height();
-        egui::Panel::top("review-top").show(&mut panels.root, |ui| {
+        egui::Panel::top("review-top").resizable(false).show(&mut panels.root, |ui| {
             ui.add_space(4.0);
             header(ui);
         });
-        egui::Panel::bottom("review-bottom").show(&mut panels.root, |ui| {
-            ui.add_space(4.0);
-            detail(ui);
-            // The list takes at most a third of the screen: the board keeps the rest.
-            egui::ScrollArea::vertical()
-                .id_salt("review-list")
-                .max_height((h * 0.3).max(TOUCH_TARGET * 2.0))
-                .auto_shrink([false, true])
-                .show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    list(ui, &mut show);
-                });
-            action = theme::button_row(ui, &buttons);
-            ui.add_space(4.0);
-        });
+        // A fixed height, so that one frame lays it out (a panel sized by a scrolling list
+        // would take several frames to settle, and an idle app draws only one).
+        egui::Panel::bottom("review-bottom")
+            .resizable(false)
+            .exact_size((h * 0.48).clamp(250.0, 480.0))
+            .show(&mut panels.root, |ui| {
+                ui.add_space(4.0);
+                detail(ui);
+                let gaps = 8.0 + 3.0 * ui.spacing().item_spacing.y;
+                let list_h = (ui.available_height() - 48.0 - gaps).max(TOUCH_TARGET);
+                egui::ScrollArea::vertical()
+                    .id_salt("review-list")
+                    .max_height(list_h)
+                    .min_scrolled_height(list_h)
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        list(ui, &mut show);
+                    });
+                action = theme::button_row(ui, &buttons);
+            });
     }
     match action {
         Some(0) => show = at.map(|i| i.saturating_sub(1)),
