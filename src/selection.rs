@@ -5,7 +5,6 @@
 //! computer's hint), and [`Segment`] entities join the hops of the paths shown.
 
 use crate::ai::Hint;
-use crate::review::GameReview;
 use crate::board::{
     BoardRoot, BoardView, CurrentGame, CurrentMatch, HoleSpot, MARBLE_Z, Marble, SPACING,
     hole_near, hole_position,
@@ -13,6 +12,7 @@ use crate::board::{
 use crate::config::Settings;
 use crate::input::{NavInput, PointerInput};
 use crate::play::{BoardChanged, Command, MoveApplied, MoveRequest, Notice};
+use crate::review::GameReview;
 use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::prelude::*;
 use sternhalma_rules::game::holes as holes_of;

@@ -589,12 +589,20 @@ fn a_review_at_phone_and_desktop_sizes() {
     let dir = out_dir();
     let mut g = Game::from_preset("classic", Some(2), None).unwrap();
     for turn in 0..24 {
-        let level = if turn % 2 == 0 { Level::Easy } else { Level::Medium };
+        let level = if turn % 2 == 0 {
+            Level::Easy
+        } else {
+            Level::Medium
+        };
         let m = choose_move(&g, level, turn, &Budget::unlimited()).expect("a move");
         g.play_move(m.from, m.to).unwrap();
     }
     let record = dir.join("review-record.ron");
-    std::fs::write(&record, sternhalma_rules::GameRecord::from_game(&g).to_ron()).unwrap();
+    std::fs::write(
+        &record,
+        sternhalma_rules::GameRecord::from_game(&g).to_ron(),
+    )
+    .unwrap();
     for (w, h, scale) in [(390u32, 844u32, 3u32), (1280, 800, 1)] {
         let name = format!("review-{w}x{h}@{scale}");
         let png = dir.join(format!("{name}.png"));
@@ -627,7 +635,9 @@ fn a_review_at_phone_and_desktop_sizes() {
             // sides; everything else is inside the window.
             let clipped = !inside(x.rect, x.clip, 0.5);
             assert!(
-                x.rect[0] >= -0.5 && x.rect[2] <= ww + 0.5 && (clipped || inside(x.rect, window, 0.5)),
+                x.rect[0] >= -0.5
+                    && x.rect[2] <= ww + 0.5
+                    && (clipped || inside(x.rect, window, 0.5)),
                 "{name}: '{}' at {:?} is cut off",
                 x.label,
                 x.rect
@@ -641,6 +651,9 @@ fn a_review_at_phone_and_desktop_sizes() {
         }
         let img = image::open(&png).expect("a PNG").to_rgb8();
         let near = |c| img.pixels().filter(|p| dist(rgb(c), p.0) < 40.0).count();
-        assert!(near(sternhalma::look::PLAYED) > 20, "{name}: the played move is not shown");
+        assert!(
+            near(sternhalma::look::PLAYED) > 20,
+            "{name}: the played move is not shown"
+        );
     }
 }

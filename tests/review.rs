@@ -28,10 +28,8 @@ struct TempDir(PathBuf);
 
 impl TempDir {
     fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "sternhalma-review-{name}-{}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("sternhalma-review-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         TempDir(dir)
@@ -127,8 +125,14 @@ fn a_review_from_the_results_marks_every_move_and_closes_back_to_them() {
     assert!(r.moves.iter().all(|m| m.best.path.len() >= 2));
     let summary = sternhalma::review::summary(&r);
     assert!(summary.starts_with("Reviewed 3 moves: "), "{summary}");
-    assert!(summary.contains(&format!("{} costly", r.costly())), "{summary}");
-    assert!(summary.contains(&format!("{} moves lost", r.total_cost())), "{summary}");
+    assert!(
+        summary.contains(&format!("{} costly", r.costly())),
+        "{summary}"
+    );
+    assert!(
+        summary.contains(&format!("{} moves lost", r.total_cost())),
+        "{summary}"
+    );
     assert!(r.costliest(3).len() <= 3);
 
     // A move tapped: the board goes to the position before it, the move played marked.
@@ -145,7 +149,10 @@ fn a_review_from_the_results_marks_every_move_and_closes_back_to_them() {
     if (best.from, best.to) != (r.moves[1].played.from, r.moves[1].played.to) {
         let better = sternhalma::selection::HighlightKind::Better;
         let lit = common::marked(&mut app, better);
-        assert!(lit.contains(&best.from) && lit.contains(&best.to), "{lit:?}");
+        assert!(
+            lit.contains(&best.from) && lit.contains(&best.to),
+            "{lit:?}"
+        );
     }
 
     // Close: back to the results of the same finished game.

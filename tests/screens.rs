@@ -318,11 +318,13 @@ fn the_review_buttons_lead_where_they_say() {
     assert!(labels(&mut app).contains(&"Rematch".to_string()));
 
     // A cheap judge, to the end.
-    app.insert_resource(ReviewSettings(sternhalma_rules::ai::review::ReviewOptions {
-        level: Level::Easy,
-        depth: 2,
-        ..Default::default()
-    }));
+    app.insert_resource(ReviewSettings(
+        sternhalma_rules::ai::review::ReviewOptions {
+            level: Level::Easy,
+            depth: 2,
+            ..Default::default()
+        },
+    ));
     press(&mut app, "🔍 Review");
     for _ in 0..20_000 {
         if app.world().contains_resource::<GameReview>()
@@ -335,7 +337,10 @@ fn the_review_buttons_lead_where_they_say() {
     }
     assert_eq!(screen(&app), Screen::Replay);
     let all = labels(&mut app);
-    assert!(all.iter().any(|l| l.starts_with("1. White k3-k5")), "{all:?}");
+    assert!(
+        all.iter().any(|l| l.starts_with("1. White k3-k5")),
+        "{all:?}"
+    );
     // The panels find their size in a frame or two.
     for _ in 0..3 {
         app.update();
@@ -373,7 +378,10 @@ fn the_review_buttons_lead_where_they_say() {
         app.update();
     }
     press(&mut app, "🔍 Review");
-    assert!(!app.world().contains_resource::<ReviewJob>(), "not before the answer");
+    assert!(
+        !app.world().contains_resource::<ReviewJob>(),
+        "not before the answer"
+    );
     let names: Vec<String> = {
         let g = game(&app);
         let palette = app.world().resource::<CurrentMatch>().palette;
@@ -394,7 +402,9 @@ fn the_review_buttons_lead_where_they_say() {
     press(&mut app, "🔍 Review");
     press(&mut app, &names[1]);
     // It resigned without a move: nothing to review, done at once.
-    run_until(&mut app, 100, |a| a.world().contains_resource::<GameReview>());
+    run_until(&mut app, 100, |a| {
+        a.world().contains_resource::<GameReview>()
+    });
     let review = &app.world().resource::<GameReview>().review;
     assert_eq!((review.seats.clone(), review.moves.len()), (vec![1], 0));
 }

@@ -139,11 +139,15 @@ fn progress_page(
                     .desired_height(28.0)
                     .fill(ACCENT)
                     .text(
-                        RichText::new(format!("{done} of {total} moves"))
-                            .color(theme::ON_ACCENT),
+                        RichText::new(format!("{done} of {total} moves")).color(theme::ON_ACCENT),
                     ),
             );
-            theme::note(ui, Kind::Text, bar.rect, &format!("{done} of {total} moves"));
+            theme::note(
+                ui,
+                Kind::Text,
+                bar.rect,
+                &format!("{done} of {total} moves"),
+            );
         },
         |ui| {
             cancel = theme::wide_button(ui, "Cancel", false);
@@ -241,24 +245,24 @@ fn review_panel(
                 let c = if m.costly() { WARN } else { MUTED };
                 theme::text(ui, RichText::new(cost).color(c));
             });
+            // Both moves on one line where they fit: the list below keeps the room.
             ui.horizontal_wrapped(|ui| {
                 theme::swatch(ui, PLAYED, 18.0);
                 theme::text(
                     ui,
                     RichText::new(format!("played {}", format_path(&m.played.path))).monospace(),
                 );
-            });
-            if (m.best.from, m.best.to) != (m.played.from, m.played.to) {
-                ui.horizontal_wrapped(|ui| {
+                if (m.best.from, m.best.to) != (m.played.from, m.played.to) {
+                    ui.add_space(6.0);
                     theme::swatch(ui, BETTER, 18.0);
                     theme::text(
                         ui,
                         RichText::new(format!("better {}", format_path(&m.best.path))).monospace(),
                     );
-                });
-            } else {
-                theme::text(ui, RichText::new("The engine's own choice.").color(MUTED));
-            }
+                } else {
+                    theme::text(ui, RichText::new("(the engine's choice)").color(MUTED));
+                }
+            });
         }
         None => theme::text(
             ui,
@@ -307,10 +311,12 @@ fn review_panel(
             });
     } else {
         let h = panels.root.available_rect_before_wrap().height();
-        egui::Panel::top("review-top").resizable(false).show(&mut panels.root, |ui| {
-            ui.add_space(4.0);
-            header(ui);
-        });
+        egui::Panel::top("review-top")
+            .resizable(false)
+            .show(&mut panels.root, |ui| {
+                ui.add_space(4.0);
+                header(ui);
+            });
         // A fixed height, so that one frame lays it out (a panel sized by a scrolling list
         // would take several frames to settle, and an idle app draws only one).
         egui::Panel::bottom("review-bottom")
