@@ -627,7 +627,7 @@ fn a_review_at_phone_and_desktop_sizes() {
         assert_eq!((ww, wh), (w as f32, h as f32));
         let window = [0.0, 0.0, ww, wh];
         let labels: Vec<&str> = widgets.iter().map(|x| x.label.as_str()).collect();
-        for must in ["Close", "Next ▶", "◀ Previous"] {
+        for must in ["Close", "Next ▶", "◀ Prev"] {
             assert!(labels.contains(&must), "{name}: no '{must}' in {labels:?}");
         }
         for x in &widgets {

@@ -245,24 +245,23 @@ fn review_panel(
                 let c = if m.costly() { WARN } else { MUTED };
                 theme::text(ui, RichText::new(cost).color(c));
             });
-            // Both moves on one line where they fit: the list below keeps the room.
-            ui.horizontal_wrapped(|ui| {
-                theme::swatch(ui, PLAYED, 18.0);
-                theme::text(
-                    ui,
-                    RichText::new(format!("played {}", format_path(&m.played.path))).monospace(),
-                );
-                if (m.best.from, m.best.to) != (m.played.from, m.played.to) {
-                    ui.add_space(6.0);
-                    theme::swatch(ui, BETTER, 18.0);
-                    theme::text(
-                        ui,
-                        RichText::new(format!("better {}", format_path(&m.best.path))).monospace(),
-                    );
-                } else {
-                    theme::text(ui, RichText::new("(the engine's choice)").color(MUTED));
-                }
-            });
+            // A line each, the colour beside its move.
+            let labelled = |ui: &mut egui::Ui, colour, text: String| {
+                ui.horizontal(|ui| {
+                    theme::swatch(ui, colour, 18.0);
+                    theme::text(ui, RichText::new(text).monospace());
+                });
+            };
+            labelled(
+                ui,
+                PLAYED,
+                format!("played {}", format_path(&m.played.path)),
+            );
+            if (m.best.from, m.best.to) != (m.played.from, m.played.to) {
+                labelled(ui, BETTER, format!("better {}", format_path(&m.best.path)));
+            } else {
+                theme::text(ui, RichText::new("The engine's own choice.").color(MUTED));
+            }
         }
         None => theme::text(
             ui,
@@ -293,7 +292,7 @@ fn review_panel(
     let n = r.moves.len();
     let at = review.selected;
     let buttons = [
-        ("◀ Previous", at.is_some_and(|i| i > 0), false),
+        ("◀ Prev", at.is_some_and(|i| i > 0), false),
         ("Next ▶", at.is_none_or(|i| i + 1 < n) && n > 0, false),
         ("Close", true, true),
     ];
