@@ -20,6 +20,7 @@
 use crate::board::CurrentGame;
 use crate::play::{BoardChanged, Notice};
 use crate::records::{RecordCommand, Replay};
+use crate::selection::GoBack;
 use crate::state::{AppSystems, Screen};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -123,7 +124,41 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::Interpret),
         )
+        .add_systems(
+            Update,
+            back_from_review
+                .run_if(on_message::<GoBack>)
+                .in_set(AppSystems::Present),
+        )
         .add_systems(OnExit(Screen::Replay), drop_review);
+}
+
+/// Esc or the Android back button during a review goes one step back within it: a review
+/// under way is cancelled, one shown is closed (to the results it came from, or to the
+/// plain replay), instead of leaving for the screen before.
+fn back_from_review(
+    mut commands: Commands,
+    mut back: MessageReader<GoBack>,
+    job: Option<Res<ReviewJob>>,
+    review: Option<Res<GameReview>>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if back.read().count() == 0 {
+        return;
+    }
+    if job.is_some() {
+        commands.remove_resource::<ReviewJob>();
+        *next = NextState::Unchanged;
+    } else if let Some(review) = review
+        && *screen.get() == Screen::Replay
+    {
+        commands.remove_resource::<GameReview>();
+        match review.back_to {
+            Screen::Replay => *next = NextState::Unchanged,
+            to => next.set(to),
+        }
+    }
 }
 
 /// Starts a review of the record on the replay screen, or of the finished game on the results.

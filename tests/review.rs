@@ -191,6 +191,15 @@ fn cancelling_a_review_stops_it_and_changes_nothing_else() {
     app.world_mut().write_message(ReviewCommand::Cancel);
     settle_frames(&mut app);
     assert!(!app.world().contains_resource::<ReviewJob>());
+    // Esc cancels too, and stays on the results.
+    app.world_mut()
+        .write_message(ReviewCommand::Start { seat: None });
+    app.update();
+    assert!(app.world().contains_resource::<ReviewJob>());
+    app.world_mut().write_message(sternhalma::selection::GoBack);
+    settle_frames(&mut app);
+    assert!(!app.world().contains_resource::<ReviewJob>());
+    assert_eq!(screen(&app), Screen::GameOver);
     assert!(!app.world().contains_resource::<GameReview>());
     // Where the player was, with everything as it was.
     for _ in 0..20 {
@@ -225,8 +234,16 @@ fn a_three_player_record_reviews_only_the_chosen_seat() {
     assert_eq!(r.seats, vec![1]);
     let plies: Vec<(usize, usize)> = r.moves.iter().map(|m| (m.ply, m.seat)).collect();
     assert_eq!(plies, vec![(2, 1), (5, 1)]);
-    // From a replay the review closes back to the plain replay.
+    // From a replay the review closes back to the plain replay: Esc (or Android's back)
+    // does what Close does.
     assert_eq!(screen(&app), Screen::Replay);
+    app.world_mut().write_message(sternhalma::selection::GoBack);
+    settle_frames(&mut app);
+    assert_eq!(screen(&app), Screen::Replay);
+    assert!(!app.world().contains_resource::<GameReview>());
+    app.world_mut()
+        .write_message(ReviewCommand::Start { seat: Some(1) });
+    wait_for_review(&mut app);
     app.world_mut().write_message(ReviewCommand::Close);
     settle_frames(&mut app);
     assert_eq!(screen(&app), Screen::Replay);
