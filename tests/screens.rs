@@ -107,13 +107,49 @@ fn labels(app: &mut App) -> Vec<String> {
     controls(app).into_iter().map(|w| w.label).collect()
 }
 
-/// A tap on the control labelled `label` (the last one so labelled: dialogs draw over the
-/// screen), then frames until the app has acted on it.
-fn press(app: &mut App, label: &str) {
+/// The texts laid out in the last frame.
+fn texts(app: &mut App) -> Vec<String> {
+    let mut q = app.world_mut().query::<&mut EguiContext>();
+    let mut ctx = q.single_mut(app.world_mut()).expect("one egui context");
+    theme::laid_out(ctx.get_mut())
+        .into_iter()
+        .filter(|w| w.kind == Kind::Text)
+        .map(|w| w.label)
+        .collect()
+}
+
+/// The control labelled `label` (the last one so labelled: dialogs draw over the screen).
+fn find(app: &mut App, label: &str) -> theme::LaidOut {
     let all = controls(app);
     let Some(c) = all.iter().rev().find(|w| w.label == label) else {
         panic!("no control {label:?} among {:?}", labels(app));
     };
+    c.clone()
+}
+
+/// A tap on the control labelled `label`, then frames until the app has acted on it. One in a
+/// list that shows only part of it (the rules picker) is scrolled into view first.
+fn press(app: &mut App, label: &str) {
+    let mut c = find(app, label);
+    if !c.clip.contains(c.rect.center()) {
+        let centre = c.clip.center();
+        let wheel = egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, centre.y - c.rect.center().y),
+            phase: egui::TouchPhase::Move,
+            modifiers: Default::default(),
+        };
+        let t = &mut app.world_mut().resource_mut::<Touches>().0;
+        t.extend([egui::Event::PointerMoved(centre), wheel]);
+        for _ in 0..40 {
+            app.update();
+        }
+        c = find(app, label);
+        assert!(
+            c.clip.contains(c.rect.center()),
+            "{label:?} scrolled into view"
+        );
+    }
     let pos = c.rect.center();
     let button = |pressed| egui::Event::PointerButton {
         pos,
@@ -407,4 +443,65 @@ fn the_review_buttons_lead_where_they_say() {
     });
     let review = &app.world().resource::<GameReview>().review;
     assert_eq!((review.seats.clone(), review.moves.len()), (vec![1], 0));
+}
+
+#[test]
+fn changed_rules_saved_under_a_name_are_offered_after_a_restart_until_deleted() {
+    use sternhalma::persist::formats::MyRulesFile;
+    use sternhalma::persist::{MY_RULES_FILE, MyRules};
+    let dir = std::env::temp_dir().join(format!("sternhalma-named-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let on_disk = || {
+        MyRulesFile::from_ron(&std::fs::read_to_string(dir.join(MY_RULES_FILE)).unwrap()).unwrap()
+    };
+    let mut app = app_with(Some(dir.clone()));
+    press(&mut app, "New game");
+    assert!(!labels(&mut app).contains(&"Save rules…".to_string()));
+    press(&mut app, "30 s a move");
+    press(&mut app, "Save rules…");
+    // The name field and its buttons fit the phone's width, finger-sized.
+    let field = find(&mut app, "rules name");
+    for c in controls(&mut app) {
+        assert!(c.rect.min.x >= 0.0 && c.rect.max.x <= 390.0, "{c:?}");
+        assert!(c.rect.height() >= theme::TOUCH_TARGET - 0.5, "{c:?}");
+    }
+    assert!(field.rect.width() > 300.0, "{field:?}");
+    // No name: told so, and nothing is saved.
+    press(&mut app, "Save");
+    assert!(texts(&mut app).contains(&"Type a name for these rules.".to_string()));
+    assert!(!dir.join(MY_RULES_FILE).exists());
+    // A name typed into the field.
+    press(&mut app, "rules name");
+    app.world_mut()
+        .resource_mut::<Touches>()
+        .0
+        .push_back(egui::Event::Text("family".into()));
+    for _ in 0..3 {
+        app.update();
+    }
+    press(&mut app, "Save");
+    let saved = on_disk();
+    assert_eq!(saved.all().len(), 1);
+    assert_eq!(saved.all()[0].label(), "family (from classic)");
+    // The picker shows them chosen.
+    assert!(labels(&mut app).contains(&"family (from classic)".to_string()));
+    drop(app);
+
+    // After a restart they follow the presets in the picker and are chosen like one.
+    let mut app = app_with(Some(dir.clone()));
+    assert_eq!(*app.world().resource::<MyRules>(), saved);
+    press(&mut app, "New game");
+    press(&mut app, "classic");
+    press(&mut app, "family (from classic)");
+    let draft = app.world().resource::<sternhalma::config::MatchConfig>();
+    assert_eq!(draft.rules.label(), "family (from classic)");
+    assert_eq!(Some(&draft.rules), saved.get("family"));
+
+    // Deleted after a yes: gone from the picker and the file.
+    press(&mut app, "Delete \"family\"…");
+    press(&mut app, "Delete");
+    assert!(on_disk().all().is_empty());
+    press(&mut app, "classic");
+    assert!(!labels(&mut app).iter().any(|l| l.contains("family")));
+    let _ = std::fs::remove_dir_all(&dir);
 }

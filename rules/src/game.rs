@@ -11,7 +11,8 @@ use crate::movegen::PathError;
 use crate::notation::{NotationError, format_path, parse_path};
 use crate::position::{Board, Layout};
 use crate::rules::{
-    AfterFinish, AfterResign, ClockRule, Finish, RuleSet, RulesError, Setup, Undecided,
+    AfterFinish, AfterResign, ClockRule, Finish, PartnerInGoal, RuleSet, RulesError, Setup,
+    Undecided,
 };
 use crate::zobrist;
 use std::fmt;
@@ -848,21 +849,11 @@ impl Game {
     }
 
     fn goal_done(&self, b: &Board, seat: usize) -> bool {
-        let goal = self.layout.seats[seat].goal;
-        let own = b.marbles(seat) & goal;
-        match self.rules.finish {
-            Finish::Strict => own == goal,
-            Finish::AntiBlocking => {
-                // Only opponents' marbles count as filling: the rule stops blockers, it must
-                // not let a partner who never left home fill your goal for you.
-                let unit = self.setup.unit_of(seat);
-                let mut fill = b.occupied();
-                for partner in self.setup.seats_of(unit).filter(|&p| p != seat) {
-                    fill &= !b.marbles(partner);
-                }
-                (fill & goal) == goal && !own.is_empty()
-            }
-        }
+        let partner = self
+            .setup
+            .seats_of(self.setup.unit_of(seat))
+            .find(|&p| p != seat);
+        GoalRule::of(&self.rules).done(b, self.layout.seats[seat].goal, seat, partner)
     }
 
     /// Marks every seat whose goal is now done, starting with the mover (a player can finish on
@@ -998,6 +989,66 @@ impl Game {
                 .collect(),
             reason,
         }
+    }
+}
+
+/// When a goal is done: the two options that decide which marbles fill its holes. The one
+/// place that judges it, for the game and for the computer players alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoalRule {
+    /// Whether an opponent's marble fills a hole ([`Finish::AntiBlocking`]) or only your own
+    /// do ([`Finish::Strict`]).
+    pub finish: Finish,
+    /// With teams, whether a partner's marble fills a hole.
+    pub partner_in_goal: PartnerInGoal,
+}
+
+impl GoalRule {
+    /// The goal rule of a rule set.
+    pub fn of(rules: &RuleSet) -> GoalRule {
+        GoalRule {
+            finish: rules.finish,
+            partner_in_goal: rules.partner_in_goal,
+        }
+    }
+
+    /// The marbles on `board` that fill holes of `seat`'s goal; `partner` is its partner's
+    /// seat (`None` without teams).
+    #[inline]
+    pub fn fill(self, board: &Board, seat: usize, partner: Option<usize>) -> Bits {
+        let own = board.marbles(seat);
+        let partner = partner.map_or(Bits::EMPTY, |p| board.marbles(p));
+        let fill = match self.finish {
+            Finish::Strict => own | partner,
+            Finish::AntiBlocking => board.occupied(),
+        };
+        match self.partner_in_goal {
+            // Only a partner's marbles are taken out: under the strict finish that leaves
+            // your own, under anti-blocking your own and the opponents'.
+            PartnerInGoal::Unfilled => fill & !partner,
+            PartnerInGoal::Filled => fill,
+        }
+    }
+
+    /// The holes of `goal` that `seat` still has to fill, and whether one of its own marbles
+    /// stands in the goal (needed too: nobody finishes on others' marbles alone).
+    #[inline]
+    pub fn open(
+        self,
+        board: &Board,
+        goal: Bits,
+        seat: usize,
+        partner: Option<usize>,
+    ) -> (Bits, bool) {
+        let open = goal & !self.fill(board, seat, partner);
+        (open, !(board.marbles(seat) & goal).is_empty())
+    }
+
+    /// Whether `seat`'s `goal` is done: every hole filled, at least one by its own marble.
+    #[inline]
+    pub fn done(self, board: &Board, goal: Bits, seat: usize, partner: Option<usize>) -> bool {
+        let (open, own_in) = self.open(board, goal, seat, partner);
+        open.is_empty() && own_in
     }
 }
 

@@ -5,7 +5,9 @@
 //! compile until it has its words here; the tests walk every value of every option.
 
 use crate::rules::RuleSet;
-use crate::rules::{AfterFinish, AfterResign, ClockRule, Finish, Jumps, LeaveHome, Undecided};
+use crate::rules::{
+    AfterFinish, AfterResign, ClockRule, Finish, Jumps, LeaveHome, PartnerInGoal, Undecided,
+};
 
 /// A heading and its sentences.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +24,8 @@ pub fn guide(r: &RuleSet, marbles: u8) -> Vec<Section> {
     let RuleSet {
         name: _,
         description,
+        // Only where the name came from, not a rule.
+        based_on: _,
         players,
         // Only the menu's starting choice, not a rule.
         default_players: _,
@@ -32,6 +36,7 @@ pub fn guide(r: &RuleSet, marbles: u8) -> Vec<Section> {
         rest_in_other_points,
         goal_lock,
         finish,
+        partner_in_goal,
         after_first_finish,
         equalising_move,
         leave_home,
@@ -51,7 +56,7 @@ pub fn guide(r: &RuleSet, marbles: u8) -> Vec<Section> {
         resting_line(*rest_in_other_points),
         goal_lock_line(*goal_lock),
     ];
-    let mut finishing = vec![finish_line(*finish, *teams)];
+    let mut finishing = vec![finish_line(*finish, *partner_in_goal, *teams)];
     if let Some(line) = blocking_line(*finish, *move_limit, *repetition_ends) {
         finishing.push(line);
     }
@@ -154,22 +159,58 @@ fn goal_lock_line(lock: bool) -> String {
     }
 }
 
-fn finish_line(f: Finish, teams: bool) -> String {
-    let partner = if teams {
-        " A partner's marble in your goal does not count as filled."
-    } else {
-        ""
-    };
-    match f {
-        Finish::Strict => format!(
+fn finish_line(f: Finish, p: PartnerInGoal, teams: bool) -> String {
+    let own = match (f, p, teams) {
+        (Finish::Strict, PartnerInGoal::Filled, true) => {
+            "You finish when every hole of your goal holds a marble of your team, at least one \
+             of them your own: an opponent's marble there keeps you from finishing."
+        }
+        (Finish::Strict, ..) => {
             "You finish when every hole of your goal holds one of your own marbles: anyone \
-             else's marble there keeps you from finishing.{partner}"
-        ),
-        Finish::AntiBlocking => format!(
+             else's marble there keeps you from finishing."
+        }
+        (Finish::AntiBlocking, ..) => {
             "You finish when every hole of your goal is filled and at least one holds your own \
              marble: an opponent's marble parked there counts as filled, even when they fill \
-             the last hole on their own move.{partner}"
-        ),
+             the last hole on their own move."
+        }
+    };
+    let partner = partner_line(f, p, teams);
+    if partner.is_empty() {
+        own.into()
+    } else {
+        format!("{own} {partner}")
+    }
+}
+
+/// What a partner's marble in your goal counts as (the `partner_in_goal` option). Without
+/// teams the option is ignored: nothing is said at its default, and a rule set that sets it
+/// anyway is told it changes nothing (it still makes the rules "custom").
+fn partner_line(f: Finish, p: PartnerInGoal, teams: bool) -> &'static str {
+    match (teams, f, p) {
+        (false, _, PartnerInGoal::Unfilled) => "",
+        (false, _, PartnerInGoal::Filled) => {
+            "(With teams a partner's marble in your goal would count as filled; nobody plays \
+             in a team here, so that changes nothing.)"
+        }
+        (true, Finish::Strict, PartnerInGoal::Unfilled) => {
+            "A partner's marble in your goal does not count as filled either: your partner \
+             starts there and has to make room for all of yours."
+        }
+        (true, Finish::AntiBlocking, PartnerInGoal::Unfilled) => {
+            "A partner's marble in your goal does not count as filled, though an opponent's \
+             does: your partner starts there, and staying at home must not fill it for you."
+        }
+        (true, Finish::Strict, PartnerInGoal::Filled) => {
+            "A partner's marble in your goal counts as filled, as your own does: your partner \
+             starts there, so while they keep marbles at home a single marble of yours in the \
+             goal can be enough."
+        }
+        (true, Finish::AntiBlocking, PartnerInGoal::Filled) => {
+            "Any marble fills a hole of your goal, a partner's too: your partner starts there, \
+             so while they keep marbles at home a single marble of yours in the goal can be \
+             enough."
+        }
     }
 }
 
@@ -398,6 +439,12 @@ mod tests {
             Undecided::Draw => None,
         }
     }
+    fn next_partner(p: PartnerInGoal) -> Option<PartnerInGoal> {
+        match p {
+            PartnerInGoal::Unfilled => Some(PartnerInGoal::Filled),
+            PartnerInGoal::Filled => None,
+        }
+    }
     fn next_resign(a: AfterResign) -> Option<AfterResign> {
         match a {
             AfterResign::PlayOn => Some(AfterResign::EndAndRank),
@@ -414,6 +461,7 @@ mod tests {
         let RuleSet {
             name: _,
             description: _,
+            based_on: _,
             players: _,
             default_players: _,
             marbles: _,
@@ -422,6 +470,7 @@ mod tests {
             rest_in_other_points: _,
             goal_lock: _,
             finish: _,
+            partner_in_goal: _,
             after_first_finish: _,
             equalising_move: _,
             leave_home: _,
@@ -477,6 +526,26 @@ mod tests {
                 each(base, chain(Finish::Strict, next_finish), |r, v| {
                     r.finish = v
                 }),
+            ),
+            (
+                "partner_in_goal",
+                each(
+                    base,
+                    chain(PartnerInGoal::Unfilled, next_partner),
+                    |r, v| r.partner_in_goal = v,
+                ),
+            ),
+            // And with teams, where it matters, under each preset's finish.
+            (
+                "partner_in_goal",
+                each(
+                    base,
+                    chain(PartnerInGoal::Unfilled, next_partner),
+                    |r, v| {
+                        r.teams = true;
+                        r.partner_in_goal = v
+                    },
+                ),
             ),
             (
                 "after_first_finish",
@@ -567,7 +636,8 @@ mod tests {
             "jumps" => jumps_line(r.jumps),
             "rest_in_other_points" => resting_line(r.rest_in_other_points),
             "goal_lock" => goal_lock_line(r.goal_lock),
-            "finish" => finish_line(r.finish, r.teams),
+            "finish" => finish_line(r.finish, r.partner_in_goal, r.teams),
+            "partner_in_goal" => partner_line(r.finish, r.partner_in_goal, r.teams).into(),
             "after_first_finish" => after_finish_line(r.after_first_finish, r.teams),
             "equalising_move" => equalising_line(r.equalising_move),
             "leave_home" => leave_home_line(r.leave_home, r.leave_home_moves(r.marbles), r.teams),
@@ -752,6 +822,71 @@ mod tests {
         assert!(t.contains("Resigning: with two teams, the other side wins"));
         assert!(t.contains("you and your partner take the worst place"));
         assert!(t.contains("With two teams that loses the game; with three the others play on"));
+    }
+
+    #[test]
+    fn a_partners_marble_in_the_goal_is_told_as_the_rules_count_it() {
+        let pairs = RuleSet::preset("pairs").unwrap();
+        let with = |finish, partner_in_goal| {
+            guide_text(
+                &RuleSet {
+                    finish,
+                    partner_in_goal,
+                    ..pairs.clone()
+                },
+                10,
+            )
+        };
+        let t = with(Finish::AntiBlocking, PartnerInGoal::Unfilled);
+        assert!(t.contains("A partner's marble in your goal does not count as filled, though an opponent's does"), "{t}");
+        let t = with(Finish::AntiBlocking, PartnerInGoal::Filled);
+        assert!(
+            t.contains("Any marble fills a hole of your goal, a partner's too"),
+            "{t}"
+        );
+        assert!(
+            t.contains("a single marble of yours in the goal can be enough"),
+            "{t}"
+        );
+        let t = with(Finish::Strict, PartnerInGoal::Unfilled);
+        assert!(
+            t.contains("anyone else's marble there keeps you from finishing"),
+            "{t}"
+        );
+        assert!(
+            t.contains("A partner's marble in your goal does not count as filled either"),
+            "{t}"
+        );
+        let t = with(Finish::Strict, PartnerInGoal::Filled);
+        assert!(
+            t.contains("holds a marble of your team, at least one of them your own"),
+            "{t}"
+        );
+        assert!(
+            t.contains("an opponent's marble there keeps you from finishing"),
+            "{t}"
+        );
+        assert!(
+            t.contains("A partner's marble in your goal counts as filled"),
+            "{t}"
+        );
+        assert!(!t.contains("anyone else's"), "{t}");
+        // Without teams: nothing about partners, unless a rule file set the option anyway.
+        for name in RuleSet::preset_names() {
+            let r = RuleSet::preset(name).unwrap();
+            if r.teams {
+                continue;
+            }
+            assert!(!guide_text(&r, r.marbles).contains("partner"), "{name}");
+            let set = RuleSet {
+                partner_in_goal: PartnerInGoal::Filled,
+                ..r.clone()
+            };
+            assert!(
+                guide_text(&set, r.marbles).contains("that changes nothing"),
+                "{name}"
+            );
+        }
     }
 
     #[test]

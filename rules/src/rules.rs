@@ -28,6 +28,34 @@ pub enum Finish {
     AntiBlocking,
 }
 
+/// With teams, what a partner's marble in your goal counts as. Partners sit opposite, so each
+/// partner's start is the other's goal: at the start your goal is full of your partner's
+/// marbles. Only matters with teams; without them there is no partner and it is ignored.
+///
+/// The tournament table's text says "a player has finished when all 10 holes of the goal are
+/// filled and at least one of the marbles there is their own. So an opponent's marble left in
+/// your goal does not stop you from finishing." Its example names an opponent's marble, and
+/// [`PartnerInGoal::Unfilled`] reads the rule that way. Read word for word, "all 10 holes are
+/// filled" says any marble fills a hole, a partner's too: that is [`PartnerInGoal::Filled`].
+/// Either way at least one marble in the goal must be the player's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum PartnerInGoal {
+    /// A partner's marble in your goal leaves its hole unfilled: under
+    /// [`Finish::AntiBlocking`] an opponent's marble fills a hole and a partner's does not
+    /// (the rule stops blockers; it must not let a partner who never left home fill your goal
+    /// for you), and under [`Finish::Strict`] only your own marbles fill one.
+    #[default]
+    Unfilled,
+    /// A partner's marble in your goal fills its hole as your own would: under
+    /// [`Finish::AntiBlocking`] any marble at all fills a hole (the tournament text word for
+    /// word), under [`Finish::Strict`] any marble of your team does. A partner who keeps
+    /// marbles at home keeps those holes of your goal filled, so a pair can finish early: each
+    /// brings a single marble across while the other's home stays full. A leaving-home
+    /// deadline does not prevent it when both finish before their deadline move (a finished
+    /// player makes no more moves, so the deadline no longer applies to them).
+    Filled,
+}
+
 /// What happens once the first player (or team) has finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum AfterFinish {
@@ -100,6 +128,10 @@ pub struct RuleSet {
     pub name: String,
     /// One line for the new-game screen.
     pub description: String,
+    /// For a player's own rule set saved under a name: the preset it was made from, so its
+    /// label still says where it came from. Absent (and not written) for everything else.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub based_on: Option<String>,
     /// Player counts this rule set can be played with.
     pub players: Vec<u8>,
     /// Player count chosen when none is given.
@@ -117,6 +149,9 @@ pub struct RuleSet {
     pub goal_lock: bool,
     /// When a goal counts as done.
     pub finish: Finish,
+    /// With teams, whether a partner's marble in your goal fills its hole (ignored without
+    /// teams). Older rule files and saves lack it and read as [`PartnerInGoal::Unfilled`].
+    pub partner_in_goal: PartnerInGoal,
     /// Whether the game ends at the first finisher.
     pub after_first_finish: AfterFinish,
     /// Two players: if the first player finishes, the second still moves, and finishing too
@@ -141,6 +176,7 @@ impl Default for RuleSet {
         RuleSet {
             name: "custom".into(),
             description: String::new(),
+            based_on: None,
             players: vec![2, 3, 4, 6],
             default_players: 2,
             marbles: 10,
@@ -149,6 +185,7 @@ impl Default for RuleSet {
             rest_in_other_points: true,
             goal_lock: false,
             finish: Finish::Strict,
+            partner_in_goal: PartnerInGoal::Unfilled,
             after_first_finish: AfterFinish::EndAndRank,
             equalising_move: false,
             leave_home: LeaveHome::Off,
@@ -255,6 +292,8 @@ impl RuleSet {
                 self.default_players, self.players
             ));
         }
+        // `partner_in_goal` without teams is no error: with no partner it changes nothing,
+        // and the rules page says so.
         if let LeaveHome::Moves(0) = self.leave_home {
             return bad("leaving-home deadline of 0 moves".into());
         }
@@ -288,9 +327,13 @@ impl RuleSet {
 
     /// The name to show for these rules on the guide, in records and in statistics: the
     /// preset's own name while they are that preset unchanged, "custom (from classic)" once
-    /// anything was edited (the clock too: a record must not claim rules it did not keep), and
-    /// any other name (a player's own) as it is.
+    /// anything was edited (the clock too: a record must not claim rules it did not keep), a
+    /// player's rule set saved under a name as "family rules (from classic)", and any other
+    /// name as it is.
     pub fn label(&self) -> String {
+        if let Some(base) = &self.based_on {
+            return format!("{} (from {base})", self.name);
+        }
         match RuleSet::preset(&self.name) {
             Ok(preset) if preset == *self => self.name.clone(),
             Ok(_) => format!("custom (from {})", self.name),
@@ -298,9 +341,11 @@ impl RuleSet {
         }
     }
 
-    /// The preset these rules began as (edits keep the preset's name), if any.
+    /// The preset these rules began as (edits keep the preset's name, a named rule set keeps
+    /// it in `based_on`), if any.
     pub fn origin(&self) -> Option<&'static str> {
-        RuleSet::preset_names().find(|&n| n == self.name)
+        let source = self.based_on.as_deref().unwrap_or(&self.name);
+        RuleSet::preset_names().find(|&n| n == source)
     }
 
     /// The leaving-home deadline in own moves for a given number of marbles, if any.
@@ -530,6 +575,24 @@ mod tests {
         };
         assert_eq!(own.label(), "Grandma's");
         assert_eq!(own.origin(), None);
+    }
+
+    #[test]
+    fn a_rule_set_saved_under_a_name_says_where_it_came_from() {
+        let mut family = RuleSet::preset("classic").unwrap();
+        family.move_limit = Some(90);
+        family.name = "family rules".into();
+        family.based_on = Some("classic".into());
+        assert_eq!(family.label(), "family rules (from classic)");
+        assert_eq!(family.origin(), Some("classic"));
+        // Written with its origin and read back the same.
+        let text = family.to_ron();
+        assert!(text.contains("based_on: Some(\"classic\")"), "{text}");
+        assert_eq!(RuleSet::from_ron(&text).unwrap(), family);
+        // The presets (and every older file) are written and read without it.
+        let classic = RuleSet::preset("classic").unwrap();
+        assert_eq!(classic.based_on, None);
+        assert!(!classic.to_ron().contains("based_on"));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 use sternhalma_rules::ai::{self, Budget, Clock, Level};
-use sternhalma_rules::rules::{Finish, LeaveHome};
+use sternhalma_rules::rules::{Finish, LeaveHome, PartnerInGoal};
 use sternhalma_rules::zobrist::splitmix;
 use sternhalma_rules::{Board, Game, RuleSet, Setup, parse_hole};
 
@@ -109,6 +109,39 @@ fn an_immediate_win_is_taken() {
         }
         let m = choose(&game, level, 1);
         assert_eq!(m.to_string(), "h13-h14", "{level}");
+    }
+}
+
+#[test]
+fn a_finish_on_a_partners_marbles_is_taken_where_they_fill_the_goal() {
+    // Pairs: nine holes of seat 0's goal hold its partner's marbles (seat 2 never left
+    // home); h13-h14 fills the tenth, a finish only when a partner's marble fills a hole.
+    let seats = [
+        "h13 m1 l2",
+        "e9 f9",
+        "e17 e16 f16 e15 f15 g15 e14 f14 g14 m5",
+        "m9 l9",
+    ];
+    let mut b = Board::empty();
+    for (seat, list) in seats.iter().enumerate() {
+        for name in list.split_whitespace() {
+            b.put(seat, parse_hole(name).unwrap());
+        }
+    }
+    for finish in [Finish::Strict, Finish::AntiBlocking] {
+        let rules = RuleSet {
+            partner_in_goal: PartnerInGoal::Filled,
+            finish,
+            ..RuleSet::preset("pairs").unwrap()
+        };
+        let game = Game::from_board(Setup::new(4, 10, true).unwrap(), rules, b, 0).unwrap();
+        for level in ALL {
+            if level == Level::Greedy || level == Level::Beginner {
+                continue; // they do not look at finishing, only at distance
+            }
+            let m = choose(&game, level, 1);
+            assert_eq!(m.to_string(), "h13-h14", "{level} {finish:?}");
+        }
     }
 }
 

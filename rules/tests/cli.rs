@@ -388,3 +388,50 @@ fn review_refuses_bad_input_in_words() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn crossing_prints_one_line_and_refuses_bad_input_in_words() {
+    let o = cli(&["crossing", "--marbles", "6"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let line = out.trim();
+    assert!(line.starts_with("moves=0 needed="), "{line}");
+    assert!(
+        line.contains(" hint=") && line.contains(" exact="),
+        "{line}"
+    );
+    // Moves given first are played, then counted.
+    let o = cli(&["crossing", "--marbles", "10", "--moves", "m4-l5"]);
+    assert!(stdout(&o).starts_with("moves=1 needed="));
+    for (args, code, says) in [
+        (vec!["--marbles", "7"], 1, "6, 10 or 15"),
+        (vec!["--moves", "m4-l5 k5-k9"], 2, "move 2 'k5-k9'"),
+        (vec!["--moves", "zz"], 2, "move 1 'zz'"),
+        (vec!["--width"], 1, "--width needs a value"),
+        (
+            vec!["--best", "100", "--moves", "m4-l5"],
+            1,
+            "leave out --moves",
+        ),
+    ] {
+        let o = cli(&[&["crossing"], &args[..]].concat());
+        assert_eq!(o.status.code(), Some(code), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn puzzles_refuses_bad_input_in_words() {
+    for (args, says) in [
+        (vec!["--count", "3"], "needs --seed"),
+        (vec!["--seed", "1"], "needs --count"),
+        (vec!["--seed", "1", "--count", "0"], "from 1 to 100"),
+        (vec!["--seed", "x", "--count", "1"], "not a number"),
+    ] {
+        let o = cli(&[&["puzzles"], &args[..]].concat());
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 use sternhalma_rules::game::holes;
 use sternhalma_rules::position::SeatInfo;
-use sternhalma_rules::rules::LeaveHome;
+use sternhalma_rules::rules::{Finish, LeaveHome, PartnerInGoal};
 use sternhalma_rules::zobrist::{self, splitmix};
 use sternhalma_rules::{
     Action, Bits, Board, Dir, EndReason, Event, Game, GameError, GameRecord, Hole, Move, PathError,
@@ -586,6 +586,91 @@ fn move_limits_end_random_games() {
             );
         }
     }
+}
+
+/// Whether `seat`'s goal is done, worked out hole by hole from the options' words: every hole
+/// holds a marble that fills it (your own always, an opponent's under anti-blocking, a
+/// partner's when `partner_in_goal` is `Filled`), and at least one holds your own.
+fn goal_done_by_the_words(game: &Game, seat: usize) -> bool {
+    let rules = game.rules();
+    let setup = game.setup();
+    let mut own_there = false;
+    for hole in holes(game.layout().seats[seat].goal) {
+        let fills = match game.board().owner(hole) {
+            None => false,
+            Some(o) if o == seat => {
+                own_there = true;
+                true
+            }
+            Some(o) if setup.unit_of(o) == setup.unit_of(seat) => {
+                rules.partner_in_goal == PartnerInGoal::Filled
+            }
+            Some(_) => rules.finish == Finish::AntiBlocking,
+        };
+        if !fills {
+            return false;
+        }
+    }
+    own_there
+}
+
+#[test]
+fn team_games_finish_exactly_when_the_goal_rules_say() {
+    // Eager team games under both finish rules and both readings of a partner's marble: a
+    // seat finishes on the action that completes its goal by the words above, and never
+    // plays on with a completed goal.
+    let mut finishes = 0;
+    for (k, name) in ["pairs", "three-pairs"].into_iter().enumerate() {
+        for finish in [Finish::Strict, Finish::AntiBlocking] {
+            for partner_in_goal in [PartnerInGoal::Unfilled, PartnerInGoal::Filled] {
+                for n in 0..4u64 {
+                    // Every other game without the deadline, so partners may stay at home.
+                    let preset = RuleSet::preset(name).unwrap();
+                    let rules = RuleSet {
+                        finish,
+                        partner_in_goal,
+                        leave_home: if n % 2 == 0 {
+                            preset.leave_home
+                        } else {
+                            LeaveHome::Off
+                        },
+                        ..preset
+                    };
+                    let setup = Setup::for_rules(&rules, None, None).unwrap();
+                    let mut game = Game::new(setup, rules.clone()).unwrap();
+                    let combo = (finish == Finish::Strict) as u64 * 2 + partner_in_goal as u64;
+                    let mut rng = Rng::new(((k as u64) << 16) | (combo << 8) | n, true);
+                    let seats = usize::from(setup.players);
+                    play_out(&mut game, &mut rng, PLY_CAP, |game, rng| {
+                        let before: Vec<Standing> = (0..seats).map(|s| game.standing(s)).collect();
+                        play_random_move(game, rng);
+                        for (seat, &was) in before.iter().enumerate() {
+                            let now = game.standing(seat);
+                            let done = goal_done_by_the_words(game, seat);
+                            let why = || {
+                                format!(
+                                    "{name} {finish:?} {partner_in_goal:?} seat {}\n{}",
+                                    seat + 1,
+                                    move_list_text(game)
+                                )
+                            };
+                            if was == Standing::Playing && now == Standing::Finished {
+                                finishes += 1;
+                                assert!(done, "finished without a done goal: {}", why());
+                            }
+                            if now == Standing::Playing {
+                                assert!(!done, "a done goal but still playing: {}", why());
+                            }
+                        }
+                    });
+                }
+            }
+        }
+    }
+    assert!(
+        finishes > 20,
+        "{finishes} seats finished in all the team games"
+    );
 }
 
 /// Input the game must refuse, with the error it must give.

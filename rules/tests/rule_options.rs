@@ -5,7 +5,7 @@ mod common;
 
 use common::{board, h};
 use sternhalma_rules::rules::{
-    AfterFinish, AfterResign, ClockRule, Finish, Jumps, LeaveHome, Undecided,
+    AfterFinish, AfterResign, ClockRule, Finish, Jumps, LeaveHome, PartnerInGoal, Undecided,
 };
 use sternhalma_rules::{
     Action, Board, EndReason, Event, Game, GameError, Hole, OutReason, PathError, RuleSet, Setup,
@@ -787,6 +787,181 @@ fn a_partners_marbles_do_not_fill_your_goal() {
             "{seats:?}"
         );
     }
+}
+
+/// Two teams of two (seats 0 and 2 against 1 and 3) under `finish` and `partner_in_goal`.
+fn pairs(finish: Finish, partner_in_goal: PartnerInGoal) -> RuleSet {
+    RuleSet {
+        teams: true,
+        players: vec![4],
+        default_players: 4,
+        finish,
+        partner_in_goal,
+        ..RuleSet::default()
+    }
+}
+
+const FINISHES: [Finish; 2] = [Finish::Strict, Finish::AntiBlocking];
+const PARTNER: [PartnerInGoal; 2] = [PartnerInGoal::Unfilled, PartnerInGoal::Filled];
+
+#[test]
+fn a_partners_marble_fills_your_goal_only_when_the_rules_say_so() {
+    // Seat 0 steps h13-h14 into the last open hole of its goal, the top point. The other nine
+    // hold its partner's marbles (seat 2, whose start the top point is), an opponent's (seat
+    // 1), or eight of the partner's and one of the opponent's.
+    let nine = "e17 e16 f16 e15 f15 g15 e14 f14 g14";
+    let eight = "e16 f16 e15 f15 g15 e14 f14 g14";
+    let cases = [
+        ("partner's", ["e9", nine]),
+        ("opponent's", [nine, "m5"]),
+        ("mixed", ["e17 e9", eight]),
+    ];
+    let setup = Setup::new(4, 10, true).unwrap();
+    for finish in FINISHES {
+        for p in PARTNER {
+            for (what, [s1, s2]) in cases {
+                let filled_by_partner = p == PartnerInGoal::Filled;
+                let filled_by_opponent = finish == Finish::AntiBlocking;
+                let want = match what {
+                    "partner's" => filled_by_partner,
+                    "opponent's" => filled_by_opponent,
+                    _ => filled_by_partner && filled_by_opponent,
+                };
+                let b = board(&["h13 m1", s1, s2, "i5"]);
+                let mut g = Game::from_board(setup, pairs(finish, p), b, 0).unwrap();
+                let events = play(&mut g, "h13-h14");
+                assert_eq!(
+                    events.contains(&Event::Finished { seat: 0 }),
+                    want,
+                    "{finish:?} {p:?}, the {what} marbles"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn with_partner_marbles_filling_a_team_finishes_on_one_marble_each() {
+    // Each partner keeps nine marbles at home, which is the other's goal, and brings one
+    // marble to the last open hole of its own goal: seat 0 h13-h14 into the top point, seat 2
+    // m5-m4 into the bottom point. Only the partner's marbles complete either goal.
+    let s0 = "m1 l2 m2 k3 l3 m3 j4 k4 l4 h13";
+    let s2 = "e17 e16 f16 e15 f15 g15 e14 f14 g14 m5";
+    let setup = Setup::new(4, 10, true).unwrap();
+    for finish in FINISHES {
+        for p in PARTNER {
+            let b = board(&[s0, "e9 f9", s2, "m9 l9"]);
+            let mut g = Game::from_board(setup, pairs(finish, p), b, 0).unwrap();
+            play(&mut g, "h13-h14");
+            play(&mut g, "e9-e10");
+            play(&mut g, "m5-m4");
+            if p == PartnerInGoal::Filled {
+                assert_eq!(g.standing(0), Standing::Finished, "{finish:?}");
+                assert_eq!(g.standing(2), Standing::Finished, "{finish:?}");
+                let o = outcome(&g);
+                assert_eq!(o.places, vec![1, 2, 1, 2], "{finish:?}");
+                assert_eq!(o.reason, EndReason::Finished);
+            } else {
+                assert_eq!(g.status(), Status::InPlay, "{finish:?}");
+                assert_eq!(g.standing(0), Standing::Playing, "{finish:?}");
+                assert_eq!(g.standing(2), Standing::Playing, "{finish:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_partner_can_fill_the_last_hole_of_your_goal_on_their_move() {
+    // Seat 0 has one marble in its goal (e17); its partner, seat 2, holds eight more holes
+    // and steps back home into the last one, h14.
+    let s2 = "e16 f16 e15 f15 g15 e14 f14 g14 h13";
+    let setup = Setup::new(4, 10, true).unwrap();
+    for finish in FINISHES {
+        for p in PARTNER {
+            let b = board(&["e17 m1", "e9", s2, "m9"]);
+            let mut g = Game::from_board(setup, pairs(finish, p), b, 2).unwrap();
+            let events = play(&mut g, "h13-h14");
+            assert_eq!(
+                events.contains(&Event::Finished { seat: 0 }),
+                p == PartnerInGoal::Filled,
+                "{finish:?} {p:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_goal_full_of_partner_marbles_alone_is_not_a_finish() {
+    // At the start every goal is full of the partner's marbles; with none of your own there
+    // nobody has finished, whatever the option says.
+    for p in PARTNER {
+        for name in ["pairs", "three-pairs"] {
+            let rules = RuleSet {
+                partner_in_goal: p,
+                ..RuleSet::preset(name).unwrap()
+            };
+            let setup = Setup::for_rules(&rules, None, None).unwrap();
+            let g = Game::new(setup, rules).unwrap();
+            assert_eq!(g.status(), Status::InPlay);
+            for seat in 0..setup.players as usize {
+                assert_eq!(g.standing(seat), Standing::Playing, "{name} {p:?}");
+            }
+            assert!(!g.legal_moves().is_empty());
+        }
+    }
+}
+
+#[test]
+fn without_teams_the_partner_option_changes_nothing() {
+    // Four players each for themselves: seat 2 sits opposite seat 0 but is an opponent, so
+    // its nine marbles in seat 0's goal count as an opponent's, whatever the option says.
+    let nine = "e17 e16 f16 e15 f15 g15 e14 f14 g14";
+    let setup = Setup::new(4, 10, false).unwrap();
+    for finish in FINISHES {
+        for p in PARTNER {
+            let rules = RuleSet {
+                finish,
+                partner_in_goal: p,
+                ..RuleSet::default()
+            };
+            assert_eq!(rules.validate(), Ok(()), "ignored, not refused");
+            let b = board(&["h13 m1", "e9", nine, "i5"]);
+            let mut g = Game::from_board(setup, rules, b, 0).unwrap();
+            let events = play(&mut g, "h13-h14");
+            assert_eq!(
+                events.contains(&Event::Finished { seat: 0 }),
+                finish == Finish::AntiBlocking,
+                "{finish:?} {p:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn rule_files_without_the_partner_option_read_as_before() {
+    // Older files and saves have no partner_in_goal: they read as Unfilled, today's rule.
+    for name in RuleSet::preset_names() {
+        assert_eq!(
+            RuleSet::preset(name).unwrap().partner_in_goal,
+            PartnerInGoal::Unfilled,
+            "{name}"
+        );
+    }
+    let old = "(name: \"ours\", players: [4], default_players: 4, teams: true)";
+    assert_eq!(
+        RuleSet::from_ron(old).unwrap().partner_in_goal,
+        PartnerInGoal::Unfilled
+    );
+    let new = "(players: [4], default_players: 4, teams: true, partner_in_goal: Filled)";
+    let r = RuleSet::from_ron(new).unwrap();
+    assert_eq!(r.partner_in_goal, PartnerInGoal::Filled);
+    assert_eq!(RuleSet::from_ron(&r.to_ron()).unwrap(), r);
+    assert!(r.to_ron().contains("partner_in_goal: Filled"));
+    assert!(RuleSet::from_ron("(partner_in_goal: Both)").is_err());
+    // An edited preset is custom.
+    let mut pairs = RuleSet::preset("pairs").unwrap();
+    pairs.partner_in_goal = PartnerInGoal::Filled;
+    assert_eq!(pairs.label(), "custom (from pairs)");
 }
 
 #[test]

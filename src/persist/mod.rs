@@ -1,7 +1,8 @@
 //! Saves and settings that never get lost: the match in progress is written after every change
-//! (and when the app goes to the background or quits), settings when they change, both
-//! atomically in the platform's data directory. On start they are read back; a file that
-//! cannot be used is set aside with a timestamp and the player is told in one sentence.
+//! (and when the app goes to the background or quits), settings and the player's named rule
+//! sets when they change, all atomically in the platform's data directory. On start they are
+//! read back; a file that cannot be used is set aside with a timestamp and the player is told
+//! in one sentence.
 
 pub mod disk;
 pub mod files;
@@ -18,10 +19,11 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 use files::{Loaded, load_or_set_aside};
-use formats::{SavedMatch, SettingsFile};
+use formats::{MyRulesFile, SavedMatch, SettingsFile};
 use std::path::PathBuf;
 use std::time::Duration;
 use sternhalma_rules::RuleSet;
+pub use sternhalma_store::my_rules::{MY_RULES_FILE, MyRules};
 use web_time::{Instant, SystemTime};
 
 /// The autosave of the match in progress.
@@ -111,6 +113,11 @@ struct SettingsDirty(Option<Duration>);
 /// How long settings must stay unchanged before they are written.
 const SETTINGS_SETTLE: Duration = Duration::from_millis(400);
 
+/// The named-rules file could be neither read nor moved aside: it is never written over (the
+/// rule sets saved meanwhile last until the app closes).
+#[derive(Resource, Default)]
+struct MyRulesBlocked(bool);
+
 /// What was written last, to write only after a change.
 #[derive(Resource, Default)]
 struct LastSave {
@@ -146,13 +153,20 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<SavingSuspended>()
         .init_resource::<LastSave>()
         .init_resource::<SettingsDirty>()
+        .init_resource::<MyRules>()
+        .init_resource::<MyRulesBlocked>()
         .init_resource::<PausedForBackground>()
         .init_resource::<WriteTrouble>()
         .init_resource::<InstanceLock>()
         .add_message::<AppLifecycle>()
         .add_systems(
             Startup,
-            (writes::take_instance_lock, load_settings, load_saved_match)
+            (
+                writes::take_instance_lock,
+                load_my_rules,
+                load_settings,
+                load_saved_match,
+            )
                 .chain()
                 .in_set(LoadSystems),
         )
@@ -160,7 +174,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 remember_match_choices.in_set(AppSystems::Present),
-                (save_settings, autosave)
+                (save_settings, save_my_rules, autosave)
                     .after(AppSystems::Present)
                     .run_if(|d: Res<DataDir>| d.0.is_some()),
             ),
@@ -168,15 +182,37 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, save_on_suspend_or_exit);
 }
 
-fn load_settings(
+/// The player's named rule sets, before the settings (which may have chosen one last).
+fn load_my_rules(
     dir: Res<DataDir>,
-    mut settings: ResMut<Settings>,
-    mut draft: ResMut<MatchConfig>,
+    mut mine: ResMut<MyRules>,
+    mut blocked: ResMut<MyRulesBlocked>,
     mut notes: ResMut<FileNotes>,
 ) {
     if let Some(folder) = &dir.0 {
         files::remove_stale_temps(folder, SystemTime::now());
     }
+    match load_file(
+        &dir,
+        MY_RULES_FILE,
+        "Your saved rules could not be used",
+        "only the built-in presets are offered",
+        &mut notes,
+        MyRulesFile::from_ron,
+    ) {
+        Some(m) => *mine = m,
+        // Still there after a failed load: it could not be moved aside, so it is left alone.
+        None => blocked.0 = dir.file(MY_RULES_FILE).is_some_and(|p| disk::exists(&p)),
+    }
+}
+
+fn load_settings(
+    dir: Res<DataDir>,
+    mine: Res<MyRules>,
+    mut settings: ResMut<Settings>,
+    mut draft: ResMut<MatchConfig>,
+    mut notes: ResMut<FileNotes>,
+) {
     if let Some(s) = load_file(
         &dir,
         SETTINGS_FILE,
@@ -187,15 +223,29 @@ fn load_settings(
     ) {
         *settings = s;
     }
-    if let Ok(c) = draft_from(&settings) {
+    if let Ok(c) = draft_from(&settings, &mine) {
         *draft = c;
     }
 }
 
-/// The new-game screen's starting point: the players, seats and preset chosen last.
-fn draft_from(s: &Settings) -> Result<MatchConfig, sternhalma_rules::RulesError> {
-    let mut c = MatchConfig::preset(&s.last_preset, s.default_players)
-        .or_else(|_| MatchConfig::preset(&s.last_preset, 2))?;
+/// The new-game screen's starting point: the players, seats and rules chosen last (a named
+/// rule set of the player's that is gone gives its preset).
+fn draft_from(s: &Settings, mine: &MyRules) -> Result<MatchConfig, sternhalma_rules::RulesError> {
+    let mut rules = RuleSet::preset(&s.last_preset)?;
+    let mut preset = s.last_preset.clone();
+    if let Some(named) = s.last_named_rules.as_deref().and_then(|n| mine.get(n))
+        && let Some(origin) = named.origin()
+    {
+        rules = named.clone();
+        preset = origin.to_string();
+    }
+    let players = if rules.players.contains(&s.default_players) {
+        s.default_players
+    } else {
+        rules.default_players
+    };
+    let mut c = MatchConfig::preset(&preset, players)?;
+    c.rules = rules;
     c.seats = s.default_seats;
     c.first = s.default_first.for_players(c.players);
     c.palette = s.default_palette;
@@ -296,6 +346,11 @@ fn remember_match_choices(
             s.default_palette = config.palette;
             if RuleSet::preset(&config.preset).is_ok() {
                 s.last_preset = config.preset.clone();
+                s.last_named_rules = config
+                    .rules
+                    .based_on
+                    .is_some()
+                    .then(|| config.rules.name.clone());
             }
             if s != *settings {
                 *settings = s;
@@ -317,6 +372,14 @@ fn save_settings(
     if dirty.0.is_some_and(|at| now - at >= SETTINGS_SETTLE) {
         dirty.0 = None;
         files.write(SETTINGS_FILE, &SettingsFile::to_ron(&settings));
+    }
+}
+
+/// Writes the player's named rule sets whenever they change (a save or a delete on the new-game
+/// screen): rare, deliberate changes, written at once.
+fn save_my_rules(mut files: AppFiles, mine: Res<MyRules>, blocked: Res<MyRulesBlocked>) {
+    if mine.is_changed() && !mine.is_added() && !blocked.0 {
+        files.write(MY_RULES_FILE, &MyRulesFile::to_ron(&mine));
     }
 }
 
@@ -443,10 +506,35 @@ mod tests {
             default_first: FirstMove::Seat(5),
             ..Settings::default()
         };
-        assert_eq!(draft_from(&s).unwrap().first, FirstMove::Seat(5));
+        let mine = MyRules::default();
+        assert_eq!(draft_from(&s, &mine).unwrap().first, FirstMove::Seat(5));
         s.default_players = 2;
-        assert_eq!(draft_from(&s).unwrap().first, FirstMove::Seat(0));
+        assert_eq!(draft_from(&s, &mine).unwrap().first, FirstMove::Seat(0));
         s.default_first = FirstMove::Random;
-        assert_eq!(draft_from(&s).unwrap().first, FirstMove::Random);
+        assert_eq!(draft_from(&s, &mine).unwrap().first, FirstMove::Random);
+    }
+
+    #[test]
+    fn a_named_rule_set_chosen_last_is_chosen_again_while_it_exists() {
+        let mut mine = MyRules::default();
+        let mut pairs = RuleSet::preset("pairs").unwrap();
+        pairs.goal_lock = true;
+        mine.save("our pairs", &pairs, false).unwrap();
+        let mut s = Settings {
+            default_players: 2,
+            last_preset: "pairs".into(),
+            last_named_rules: Some("our pairs".into()),
+            ..Settings::default()
+        };
+        let c = draft_from(&s, &mine).unwrap();
+        assert_eq!(c.rules.label(), "our pairs (from pairs)");
+        assert_eq!(
+            (c.preset.as_str(), c.players),
+            ("pairs", 4),
+            "a count it plays"
+        );
+        s.last_named_rules = Some("gone".into());
+        let c = draft_from(&s, &mine).unwrap();
+        assert_eq!(c.rules, RuleSet::preset("pairs").unwrap());
     }
 }

@@ -5,7 +5,7 @@
 //! the two never overwrite each other's games.
 
 use super::files::write_atomic;
-use super::{DataDir, FileNotes, SAVE_FILE, SETTINGS_FILE};
+use super::{DataDir, FileNotes, MY_RULES_FILE, SAVE_FILE, SETTINGS_FILE};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::io;
@@ -120,6 +120,7 @@ fn failed_write_note(name: &str, e: &io::Error) -> String {
     let what = match name {
         SAVE_FILE => "Your game could not be saved",
         SETTINGS_FILE => "Your settings could not be saved",
+        MY_RULES_FILE => "Your named rules could not be saved",
         _ => "Your statistics could not be saved",
     };
     let why = match e.kind() {

@@ -1,36 +1,68 @@
 //! The new-game page: rules preset, player count, who plays each seat, the rule options and a
 //! clock. It edits the [`MatchConfig`] draft, which starts with the player's last choices.
+//! Changed rules can be saved under a name of the player's; those named rule sets follow the
+//! presets in the picker, and can be deleted.
 
 use super::dialogs::AskFirst;
 use super::theme::{self, Kind, MUTED, TOUCH_TARGET, WARN};
 use super::{UiPass, controller_label};
 use crate::board::CurrentGame;
 use crate::config::{COLOUR_NAMES, Controller, FirstMove, MatchConfig, point_colour, point_name};
+use crate::persist::MyRules;
 use crate::state::Screen;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use sternhalma_rules::RuleSet;
 use sternhalma_rules::ai::Level;
-use sternhalma_rules::rules::{AfterFinish, ClockRule, Finish, Jumps, LeaveHome};
+use sternhalma_rules::rules::{AfterFinish, ClockRule, Finish, Jumps, LeaveHome, PartnerInGoal};
+use sternhalma_store::my_rules::{NAME_MAX, Refused};
 
 /// Whether the rule options are unfolded.
 #[derive(Resource, Default)]
 struct ShowOptions(bool);
 
+/// Saving changed rules under a name, and deleting a named rule set.
+#[derive(Resource, Default)]
+struct Naming {
+    /// The name field is open ("Save rules…" was tapped).
+    open: bool,
+    /// The name typed so far.
+    name: String,
+    /// Why the last try was refused.
+    refused: Option<Refused>,
+    /// What the last save or delete did, in a sentence.
+    done: Option<String>,
+    /// The named rule set whose deletion waits for a yes.
+    deleting: Option<String>,
+}
+
+/// The label of the name field, for the layout list and the tests.
+const NAME_FIELD: &str = "rules name";
+/// The button that opens the name field.
+const SAVE_RULES: &str = "Save rules…";
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ShowOptions>().add_systems(
-        EguiPrimaryContextPass,
-        new_game
-            .run_if(in_state(Screen::NewGame))
-            .in_set(UiPass::Screens),
-    );
+    app.init_resource::<ShowOptions>()
+        .init_resource::<Naming>()
+        // A question belongs to the visit it was asked on.
+        .add_systems(OnExit(Screen::NewGame), |mut n: ResMut<Naming>| {
+            n.deleting = None
+        })
+        .add_systems(
+            EguiPrimaryContextPass,
+            new_game
+                .run_if(in_state(Screen::NewGame))
+                .in_set(UiPass::Screens),
+        );
 }
 
 fn new_game(
     mut contexts: EguiContexts,
     mut draft: ResMut<MatchConfig>,
     mut show_options: ResMut<ShowOptions>,
+    mut mine: ResMut<MyRules>,
+    mut naming: ResMut<Naming>,
     game: Option<Res<CurrentGame>>,
     mut screen: ResMut<NextState<Screen>>,
     mut ask: ResMut<AskFirst>,
@@ -38,13 +70,14 @@ fn new_game(
     let ctx = contexts.ctx_mut()?;
     // Edit a copy: egui's change flags would otherwise mark the draft changed every frame.
     let mut d = draft.clone();
+    let mut m = mine.clone();
     let problem = d.build_game_drawing(|| 0).err().map(|e| e.to_string());
     let mut action = None;
     theme::page(
         ctx,
         "new-game",
         "New game",
-        |ui| new_game_form(ui, &mut d, &mut show_options.0),
+        |ui| new_game_form(ui, &mut d, &mut show_options.0, &mut m, &mut naming),
         |ui| {
             if let Some(e) = &problem {
                 theme::text(ui, RichText::new(e).color(WARN));
@@ -57,6 +90,10 @@ fn new_game(
     );
     if d != *draft {
         *draft = d;
+    }
+    // Only a real save or delete marks them changed: that is what writes the file.
+    if m != *mine {
+        *mine = m;
     }
     match action {
         Some(0) => screen.set(Screen::MainMenu),
@@ -109,26 +146,62 @@ fn pick_sized<T: PartialEq + Copy>(
     theme::note(ui, Kind::Control, r.response.rect, &shown);
 }
 
-fn new_game_form(ui: &mut egui::Ui, draft: &mut MatchConfig, show_options: &mut bool) {
+/// An entry of the rules picker: a built-in preset or one of the player's named rule sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rules {
+    Preset(usize),
+    Mine(usize),
+}
+
+fn new_game_form(
+    ui: &mut egui::Ui,
+    draft: &mut MatchConfig,
+    show_options: &mut bool,
+    mine: &mut MyRules,
+    naming: &mut Naming,
+) {
     theme::heading(ui, "Rules");
     let names: Vec<&str> = RuleSet::preset_names().collect();
-    let mut chosen = names.iter().position(|n| *n == draft.preset);
-    let options: Vec<(Option<usize>, String)> = names
+    let mut chosen = match &draft.rules.based_on {
+        Some(_) => mine
+            .all()
+            .iter()
+            .position(|r| r.name == draft.rules.name)
+            .map(Rules::Mine),
+        None => names
+            .iter()
+            .position(|n| *n == draft.preset)
+            .map(Rules::Preset),
+    };
+    let mut options: Vec<(Option<Rules>, String)> = names
         .iter()
         .enumerate()
-        .map(|(i, n)| (Some(i), n.to_string()))
+        .map(|(i, n)| (Some(Rules::Preset(i)), n.to_string()))
         .collect();
+    options.extend(
+        mine.all()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (Some(Rules::Mine(i)), r.label())),
+    );
     let before = chosen;
     pick(ui, "preset", &mut chosen, &options);
-    if chosen != before
-        && let Some(name) = chosen.map(|i| names[i])
-        && let Ok(rules) = RuleSet::preset(name)
-    {
-        if !rules.players.contains(&draft.players) {
-            draft.players = rules.default_players;
+    if chosen != before {
+        let rules = match chosen {
+            Some(Rules::Preset(i)) => RuleSet::preset(names[i]).ok(),
+            Some(Rules::Mine(i)) => mine.all().get(i).cloned(),
+            None => None,
+        };
+        if let Some(rules) = rules
+            && let Some(origin) = rules.origin()
+        {
+            if !rules.players.contains(&draft.players) {
+                draft.players = rules.default_players;
+            }
+            draft.preset = origin.to_string();
+            draft.rules = rules;
+            *naming = Naming::default();
         }
-        draft.rules = rules;
-        draft.preset = name.to_string();
     }
     theme::text(
         ui,
@@ -137,9 +210,10 @@ fn new_game_form(ui: &mut egui::Ui, draft: &mut MatchConfig, show_options: &mut 
             .color(MUTED),
     );
     let label = draft.rules.label();
-    if label != draft.preset {
+    if draft.rules.based_on.is_none() && label != draft.preset {
         theme::text(ui, RichText::new(format!("Edited: {label}")).color(WARN));
     }
+    name_rules(ui, draft, mine, naming);
     offer_move_limit(ui, &mut draft.rules);
 
     theme::heading(ui, "Players");
@@ -217,6 +291,109 @@ fn new_game_form(ui: &mut egui::Ui, draft: &mut MatchConfig, show_options: &mut 
     }
     if *show_options {
         rule_options(ui, &mut draft.rules);
+    }
+    // A named rule set changed here (or deleted) is "custom (from …)" again.
+    mine.unname_if_changed(&mut draft.rules);
+}
+
+/// "Save rules…" under changed rules: a name field, Save (or Replace, for a name already
+/// taken) and Cancel; under a named rule set, "Delete …" with a question first.
+fn name_rules(ui: &mut egui::Ui, draft: &mut MatchConfig, mine: &mut MyRules, naming: &mut Naming) {
+    if MyRules::can_save(&draft.rules) {
+        if !naming.open {
+            if theme::button(ui, SAVE_RULES).clicked() {
+                naming.open = true;
+                naming.refused = None;
+                naming.done = None;
+            }
+        } else {
+            name_field(ui, draft, mine, naming);
+        }
+    } else {
+        naming.open = false;
+        naming.refused = None;
+        if draft.rules.based_on.is_some()
+            && mine.get(&draft.rules.name).is_some()
+            && theme::button(ui, &delete_label(&draft.rules.name)).clicked()
+        {
+            naming.deleting = Some(draft.rules.name.clone());
+            naming.done = None;
+        }
+    }
+    if let Some(done) = &naming.done {
+        theme::text(ui, RichText::new(done.as_str()).color(MUTED));
+    }
+    if let Some(name) = naming.deleting.clone() {
+        let body = [
+            format!("\"{name}\" will no longer be offered."),
+            "Games already played keep its name in records and statistics.".to_string(),
+        ];
+        match theme::dialog(
+            ui.ctx(),
+            "delete-rules",
+            "Delete these rules?",
+            &body,
+            &[("Delete", false), ("Keep", true)],
+        ) {
+            Some(0) => {
+                mine.delete(&name);
+                naming.deleting = None;
+                naming.done = Some(format!("Deleted \"{name}\"."));
+            }
+            Some(_) => naming.deleting = None,
+            None => {}
+        }
+    }
+}
+
+/// The delete button's words for the rule set named `name`.
+fn delete_label(name: &str) -> String {
+    format!("Delete \"{name}\"…")
+}
+
+fn name_field(ui: &mut egui::Ui, draft: &mut MatchConfig, mine: &mut MyRules, naming: &mut Naming) {
+    theme::text(
+        ui,
+        format!("A name for these rules (up to {NAME_MAX} characters):"),
+    );
+    let r = ui.add_sized(
+        [ui.available_width(), TOUCH_TARGET],
+        egui::TextEdit::singleline(&mut naming.name)
+            .hint_text("e.g. family rules")
+            .vertical_align(egui::Align::Center),
+    );
+    theme::note(ui, Kind::Control, r.rect, NAME_FIELD);
+    if r.changed() {
+        naming.refused = None;
+    }
+    let entered = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    if let Some(refused) = &naming.refused {
+        theme::text(ui, RichText::new(refused.to_string()).color(WARN));
+    }
+    let mut buttons = vec![("Cancel", true, false)];
+    if matches!(naming.refused, Some(Refused::Taken(_))) {
+        buttons.push(("Replace", true, false));
+    }
+    buttons.push(("Save", true, true));
+    let replace = match theme::button_row(ui, &buttons).map(|i| buttons[i].0) {
+        Some("Cancel") => {
+            *naming = Naming::default();
+            return;
+        }
+        Some("Replace") => true,
+        Some(_) => false,
+        None if entered => false,
+        None => return,
+    };
+    match mine.save(&naming.name, &draft.rules, replace) {
+        Ok(saved) => {
+            naming.done = Some(format!("Saved as \"{}\".", saved.label()));
+            draft.rules = saved;
+            naming.open = false;
+            naming.name.clear();
+            naming.refused = None;
+        }
+        Err(refused) => naming.refused = Some(refused),
     }
 }
 
@@ -296,6 +473,14 @@ fn rule_options(ui: &mut egui::Ui, r: &mut RuleSet) {
             Finish::Strict
         };
     }
+    let mut partner_fills = r.partner_in_goal == PartnerInGoal::Filled;
+    if r.teams && theme::toggle(ui, &mut partner_fills, "A partner's marble fills your goal") {
+        r.partner_in_goal = if partner_fills {
+            PartnerInGoal::Filled
+        } else {
+            PartnerInGoal::Unfilled
+        };
+    }
     let mut play_on = r.after_first_finish == AfterFinish::PlayOn;
     if theme::toggle(
         ui,
@@ -349,13 +534,20 @@ mod tests {
     struct Form {
         ctx: egui::Context,
         time: f64,
+        mine: MyRules,
+        naming: Naming,
     }
 
     impl Form {
         fn new() -> Form {
             let ctx = egui::Context::default();
             theme::apply(&ctx);
-            Form { ctx, time: 0.0 }
+            Form {
+                ctx,
+                time: 0.0,
+                mine: MyRules::default(),
+                naming: Naming::default(),
+            }
         }
 
         /// One pass; what it laid out.
@@ -376,11 +568,29 @@ mod tests {
             };
             theme::clear_laid_out(&self.ctx);
             let mut show = false;
-            let mut out = self
-                .ctx
-                .run_ui(input, |ui| new_game_form(ui, draft, &mut show));
+            let (mine, naming) = (&mut self.mine, &mut self.naming);
+            let mut out = self.ctx.run_ui(input, |ui| {
+                new_game_form(ui, draft, &mut show, mine, naming)
+            });
             out.textures_delta.clear();
             theme::laid_out(&self.ctx)
+        }
+
+        /// Where the `nth` control labelled `label` is (from 0, top to bottom), and the part of
+        /// the screen it shows in.
+        fn find(
+            &mut self,
+            draft: &mut MatchConfig,
+            label: &str,
+            nth: usize,
+        ) -> (egui::Pos2, egui::Rect) {
+            let notes = self.pass(draft, vec![]);
+            let n = notes
+                .iter()
+                .filter(|n| n.kind == Kind::Control && n.label == label)
+                .nth(nth)
+                .unwrap_or_else(|| panic!("no control '{label}' number {nth}"));
+            (n.rect.center(), n.clip)
         }
 
         /// Taps the (first) control labelled `label`, as a finger would.
@@ -388,16 +598,25 @@ mod tests {
             self.tap_nth(draft, label, 0);
         }
 
-        /// Taps the `nth` control labelled `label` (from 0, top to bottom).
+        /// Taps the `nth` control labelled `label` (from 0, top to bottom), as a finger would
+        /// (scrolling its list to it first, as a finger would, when it lies beyond what the
+        /// list shows).
         fn tap_nth(&mut self, draft: &mut MatchConfig, label: &str, nth: usize) {
-            let notes = self.pass(draft, vec![]);
-            let at = notes
-                .iter()
-                .filter(|n| n.kind == Kind::Control && n.label == label)
-                .nth(nth)
-                .unwrap_or_else(|| panic!("no control '{label}' number {nth}"))
-                .rect
-                .center();
+            let (mut at, clip) = self.find(draft, label, nth);
+            if !clip.contains(at) {
+                let wheel = egui::Event::MouseWheel {
+                    unit: egui::MouseWheelUnit::Point,
+                    delta: egui::vec2(0.0, clip.center().y - at.y),
+                    phase: egui::TouchPhase::Move,
+                    modifiers: Default::default(),
+                };
+                self.pass(draft, vec![egui::Event::PointerMoved(clip.center()), wheel]);
+                for _ in 0..20 {
+                    self.pass(draft, vec![]);
+                }
+                at = self.find(draft, label, nth).0;
+                assert!(clip.contains(at), "'{label}' scrolled into view");
+            }
             let button = |pressed| egui::Event::PointerButton {
                 pos: at,
                 button: egui::PointerButton::Primary,
@@ -407,6 +626,47 @@ mod tests {
             self.pass(draft, vec![egui::Event::PointerMoved(at), button(true)]);
             self.pass(draft, vec![button(false)]);
             self.pass(draft, vec![]);
+        }
+    }
+
+    impl Form {
+        /// Taps the name field and types `text` over whatever it held.
+        fn type_name(&mut self, draft: &mut MatchConfig, text: &str) {
+            self.tap(draft, NAME_FIELD);
+            let all = egui::Modifiers {
+                ctrl: true,
+                command: true,
+                ..Default::default()
+            };
+            self.pass(
+                draft,
+                vec![
+                    egui::Event::Key {
+                        key: egui::Key::A,
+                        physical_key: None,
+                        pressed: true,
+                        repeat: false,
+                        modifiers: all,
+                    },
+                    egui::Event::Text(text.into()),
+                ],
+            );
+        }
+
+        fn controls(&mut self, draft: &mut MatchConfig) -> Vec<String> {
+            self.pass(draft, vec![])
+                .into_iter()
+                .filter(|n| n.kind == Kind::Control)
+                .map(|n| n.label)
+                .collect()
+        }
+
+        /// Opens the rules picker (shown as `shown`) and taps its entry `entry`.
+        fn choose_rules(&mut self, draft: &mut MatchConfig, shown: &str, entry: &str) {
+            self.tap(draft, shown);
+            let open = self.controls(draft);
+            assert!(open.iter().any(|l| l == entry), "{entry} among {open:?}");
+            self.tap(draft, entry);
         }
     }
 
@@ -522,5 +782,130 @@ mod tests {
                 assert!(n.rect.height() >= TOUCH_TARGET - 0.5, "{n:?}");
             }
         }
+    }
+
+    #[test]
+    fn changed_rules_are_saved_under_a_name_and_follow_the_presets_in_the_picker() {
+        let mut form = Form::new();
+        let mut draft = MatchConfig::preset("classic", 2).unwrap();
+        assert!(!form.controls(&mut draft).contains(&SAVE_RULES.to_string()));
+        form.tap(&mut draft, "15 s a move");
+        assert_eq!(draft.rules.label(), "custom (from classic)");
+        form.tap(&mut draft, SAVE_RULES);
+        // A bad name: told why, and nothing saved.
+        form.tap(&mut draft, "Save");
+        let notes = form.pass(&mut draft, vec![]);
+        assert!(says(&notes, Kind::Text, "Type a name for these rules."));
+        form.type_name(&mut draft, "Classic");
+        form.tap(&mut draft, "Save");
+        let notes = form.pass(&mut draft, vec![]);
+        assert!(says(
+            &notes,
+            Kind::Text,
+            "\"classic\" is the name of a built-in preset"
+        ));
+        assert!(form.mine.all().is_empty());
+        assert_eq!(draft.rules.label(), "custom (from classic)");
+        // A good one, trimmed.
+        form.type_name(&mut draft, " family rules ");
+        form.tap(&mut draft, "Save");
+        assert_eq!(draft.rules.label(), "family rules (from classic)");
+        assert_eq!(form.mine.all(), std::slice::from_ref(&draft.rules));
+        let notes = form.pass(&mut draft, vec![]);
+        assert!(says(
+            &notes,
+            Kind::Text,
+            "Saved as \"family rules (from classic)\"."
+        ));
+        assert!(!says(&notes, Kind::Text, "Edited:"));
+        assert!(!says(&notes, Kind::Control, SAVE_RULES));
+        assert!(says(&notes, Kind::Control, "Delete \"family rules\"…"));
+        // In the picker after the presets, chosen like one.
+        form.choose_rules(&mut draft, "family rules (from classic)", "casual");
+        assert_eq!(draft.rules, RuleSet::preset("casual").unwrap());
+        form.tap(&mut draft, "casual");
+        let entries = form.controls(&mut draft);
+        let at = |l: &str| entries.iter().position(|e| e == l).unwrap();
+        assert!(
+            at("family rules (from classic)") > at("leapstone"),
+            "{entries:?}"
+        );
+        form.tap(&mut draft, "family rules (from classic)");
+        assert_eq!(Some(&draft.rules), form.mine.get("family rules"));
+        assert_eq!(draft.preset, "classic");
+        // Changed again, it is custom again, and the saved set stays as it was.
+        form.tap(&mut draft, "60 s a move");
+        assert_eq!(draft.rules.label(), "custom (from classic)");
+        assert_eq!(
+            form.mine.all()[0].clock,
+            Some(ClockRule::PerMove {
+                limit_ms: 15_000,
+                resign_after: 3
+            })
+        );
+        // Every control of the naming stays big enough for a finger.
+        form.tap(&mut draft, SAVE_RULES);
+        for n in form.pass(&mut draft, vec![]) {
+            if n.kind == Kind::Control {
+                assert!(n.rect.height() >= TOUCH_TARGET - 0.5, "{n:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_name_already_taken_is_replaced_only_when_asked() {
+        let mut form = Form::new();
+        let mut draft = MatchConfig::preset("classic", 2).unwrap();
+        form.tap(&mut draft, "15 s a move");
+        form.tap(&mut draft, SAVE_RULES);
+        form.type_name(&mut draft, "ours");
+        form.tap(&mut draft, "Save");
+        form.choose_rules(&mut draft, "ours (from classic)", "casual");
+        form.tap(&mut draft, "60 s a move");
+        form.tap(&mut draft, SAVE_RULES);
+        form.type_name(&mut draft, "Ours");
+        form.tap(&mut draft, "Save");
+        let notes = form.pass(&mut draft, vec![]);
+        assert!(says(
+            &notes,
+            Kind::Text,
+            "You already have rules named \"ours\""
+        ));
+        assert_eq!(form.mine.all()[0].origin(), Some("classic"), "unchanged");
+        form.tap(&mut draft, "Replace");
+        assert_eq!(form.mine.all().len(), 1);
+        assert_eq!(draft.rules.label(), "Ours (from casual)");
+        assert_eq!(form.mine.all()[0], draft.rules);
+    }
+
+    #[test]
+    fn a_named_rule_set_is_deleted_after_a_yes() {
+        let mut form = Form::new();
+        let mut draft = MatchConfig::preset("classic", 2).unwrap();
+        form.tap(&mut draft, "15 s a move");
+        form.tap(&mut draft, SAVE_RULES);
+        form.type_name(&mut draft, "family");
+        form.tap(&mut draft, "Save");
+        let delete = delete_label("family");
+        form.tap(&mut draft, &delete);
+        let notes = form.pass(&mut draft, vec![]);
+        assert!(says(&notes, Kind::Text, "Delete these rules?"));
+        form.tap(&mut draft, "Keep");
+        assert!(form.mine.get("family").is_some(), "kept");
+        form.tap(&mut draft, &delete);
+        form.tap(&mut draft, "Delete");
+        assert!(form.mine.all().is_empty());
+        // Gone from the picker; the rules on the page are custom again, and can be saved anew.
+        assert_eq!(draft.rules.label(), "custom (from classic)");
+        let notes = form.pass(&mut draft, vec![]);
+        assert!(says(&notes, Kind::Text, "Deleted \"family\"."));
+        assert!(says(&notes, Kind::Control, SAVE_RULES));
+        form.tap(&mut draft, "classic");
+        assert!(
+            !form
+                .controls(&mut draft)
+                .iter()
+                .any(|l| l.contains("family"))
+        );
     }
 }

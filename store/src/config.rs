@@ -263,8 +263,13 @@ pub struct Settings {
     pub default_players: u8,
     /// Who plays each seat on the new-game screen, in turn order.
     pub default_seats: [Controller; 6],
-    /// The rules preset chosen last.
+    /// The rules preset chosen last (for a named rule set of the player's, the preset it
+    /// came from, used if that rule set is gone).
     pub last_preset: String,
+    /// The player's named rule set chosen last, if one was (settings written before they
+    /// existed read as none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_named_rules: Option<String>,
     /// Who moved first in the last game started from the new-game screen (settings written
     /// before it existed read as the bottom seat).
     #[serde(default)]
@@ -301,6 +306,7 @@ impl Default for Settings {
                 Controller::Computer(Level::Medium),
             ],
             last_preset: "classic".into(),
+            last_named_rules: None,
             default_first: FirstMove::default(),
             default_palette: Palette::default(),
         }

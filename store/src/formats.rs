@@ -1,7 +1,9 @@
-//! What goes into the save and settings files, with their versions: readable RON, every field
-//! required and checked, older versions migrated, newer ones refused with a clear reason.
+//! What goes into the save, settings and named-rules files, with their versions: readable RON,
+//! every field required and checked, older versions migrated, newer ones refused with a clear
+//! reason.
 
 use crate::config::{Controller, FirstMove, MatchConfig, Palette, Settings};
+use crate::my_rules::MyRules;
 use serde::{Deserialize, Serialize};
 use sternhalma_rules::{Action, Game, GameRecord, RecordError, RuleSet};
 
@@ -42,6 +44,9 @@ pub const SAVE_VERSION: u32 = 4;
 
 /// The settings format this build writes.
 pub const SETTINGS_VERSION: u32 = 1;
+
+/// The format of the player's named rule sets this build writes.
+pub const MY_RULES_VERSION: u32 = 1;
 
 /// The match in progress, as the autosave keeps it: the engine's record plus what the record
 /// does not hold (who plays each seat, the redo list, the clocks, the pause).
@@ -274,6 +279,51 @@ impl SettingsFile {
             return out_of_range(e.to_string());
         }
         Ok(s)
+    }
+}
+
+/// The player's own rule sets, each saved under a name ([`crate::my_rules::MY_RULES_FILE`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MyRulesFile {
+    /// [`MY_RULES_VERSION`].
+    pub version: u32,
+    /// The rule sets in the order they were saved, each with its name and the preset it came
+    /// from (`based_on`).
+    pub rules: Vec<RuleSet>,
+}
+
+impl MyRulesFile {
+    /// Readable RON of these rule sets.
+    pub fn to_ron(mine: &MyRules) -> String {
+        pretty(&MyRulesFile {
+            version: MY_RULES_VERSION,
+            rules: mine.all().to_vec(),
+        })
+    }
+
+    /// Reads and checks the rule sets: each must make a playable game, name the preset it came
+    /// from and carry a name the new-game screen would accept, no two the same. Anything else
+    /// refuses the whole file (which the app then keeps aside, unchanged).
+    pub fn from_ron(text: &str) -> Result<MyRules, Problem> {
+        let version = ron::from_str::<VersionOnly>(text)
+            .map_err(|e| Problem::new(DAMAGED, e.to_string()))?
+            .version;
+        if version > MY_RULES_VERSION {
+            return Err(Problem::new(
+                NEWER,
+                format!("named rules version {version}"),
+            ));
+        }
+        if version == 0 {
+            return Err(Problem::new(
+                DAMAGED,
+                "named rules version 0 does not exist",
+            ));
+        }
+        let file: MyRulesFile =
+            ron::from_str(text).map_err(|e| Problem::new(DAMAGED, e.to_string()))?;
+        MyRules::from_sets(file.rules).map_err(|e| Problem::new(DAMAGED, e))
     }
 }
 

@@ -2,7 +2,7 @@
 //! save restore), or the fuzzer would start from nothing but damaged files.
 
 use std::path::PathBuf;
-use sternhalma_store::formats::{SavedMatch, SettingsFile};
+use sternhalma_store::formats::{MyRulesFile, SavedMatch, SettingsFile};
 use sternhalma_store::stats::Stats;
 
 fn seeds(target: &str) -> Vec<(PathBuf, String)> {
@@ -47,5 +47,12 @@ fn every_settings_seed_reads() {
 fn every_statistics_seed_reads() {
     for (path, text) in seeds("stats") {
         Stats::from_ron(&text).unwrap_or_else(|p| panic!("{}: {p}", path.display()));
+    }
+}
+
+#[test]
+fn every_named_rules_seed_reads() {
+    for (path, text) in seeds("my_rules") {
+        MyRulesFile::from_ron(&text).unwrap_or_else(|p| panic!("{}: {p}", path.display()));
     }
 }

@@ -5,9 +5,9 @@
 
 use crate::bitboard::Bits;
 use crate::board::{Dir, Hole};
+use crate::game::GoalRule;
 use crate::movegen::{Reach, jumps_ready};
 use crate::position::{Board, Layout};
-use crate::rules::Finish;
 
 /// Evaluation weights, tuned by self-play matches (`sternhalma-cli match --a-eval ...`).
 /// A position's cost for one player is the sum of these terms; lower is better. The
@@ -68,7 +68,8 @@ pub(crate) struct SeatEval {
 /// Everything fixed during one search.
 pub(crate) struct Ctx<'a> {
     pub layout: &'a Layout,
-    pub finish: Finish,
+    /// Which marbles fill a goal's holes.
+    pub goal_rule: GoalRule,
     pub seats: Vec<SeatEval>,
     pub weights: Weights,
     /// The seat searching.
@@ -79,7 +80,7 @@ pub(crate) struct Ctx<'a> {
     pub opponents: Vec<usize>,
     /// How much of the root's best next move a leaf counts (100 with two players).
     pub own_tempo_percent: i32,
-    /// Unit of each seat, to judge anti-blocking fills in team games.
+    /// Each seat's partner, to judge fills in team games.
     pub partner: [Option<usize>; 6],
     /// Score against the opponents' average cost instead of the best opponent's.
     pub against_average: bool,
@@ -163,18 +164,8 @@ impl<'a> Ctx<'a> {
     /// Whether `seat`'s goal is done on `board`.
     #[inline]
     pub fn done(&self, board: &Board, seat: usize) -> bool {
-        let goal = self.seats[seat].goal;
-        let own = board.marbles(seat) & goal;
-        match self.finish {
-            Finish::Strict => own == goal,
-            Finish::AntiBlocking => {
-                let mut fill = board.occupied();
-                if let Some(p) = self.partner[seat] {
-                    fill &= !board.marbles(p);
-                }
-                (fill & goal) == goal && !own.is_empty()
-            }
-        }
+        self.goal_rule
+            .done(board, self.seats[seat].goal, seat, self.partner[seat])
     }
 
     /// How much `seat`'s best single move would lower its cost: the side to move at a leaf

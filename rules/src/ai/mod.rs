@@ -2,8 +2,10 @@
 //! illegal move, and they read no clock or randomness of their own: the caller passes a seed,
 //! a [`Clock`] for time budgets and an optional cancel flag.
 
+pub mod crossing;
 mod evaluation;
 mod foresight;
+pub mod puzzles;
 mod race;
 pub mod review;
 mod search;
@@ -515,7 +517,7 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         layout,
         // At a crowded table everyone else moves before a ladder built now can be used.
         own_tempo_percent: if crowded(game) { 20 } else { 100 },
-        finish: game.rules().finish,
+        goal_rule: crate::game::GoalRule::of(game.rules()),
         seats,
         weights,
         root: seat,

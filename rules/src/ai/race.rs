@@ -8,7 +8,6 @@ use super::evaluation::Ctx;
 use crate::board::{Hole, Point};
 use crate::game::Game;
 use crate::position::{Board, Layout};
-use crate::rules::Finish;
 use crate::rules::{RuleSet, Setup};
 use std::collections::{HashMap, HashSet};
 
@@ -81,22 +80,18 @@ pub(crate) fn beam(
     None
 }
 
-/// Goal holes `seat` still has to fill with its own marbles. One move moves one marble, so it
-/// fills at most one of them: this never overestimates the moves left (an admissible bound).
+/// Goal holes `seat` still has to fill with its own marbles (those no marble fills under the
+/// rules' [`crate::game::GoalRule`]). One move moves one marble, so it fills at most one of
+/// them: this never overestimates the moves left (an admissible bound).
 pub(crate) fn holes_to_fill(ctx: &Ctx, board: &Board, seat: usize) -> u32 {
-    let goal = ctx.seats[seat].goal;
-    let own = board.marbles(seat) & goal;
-    match ctx.finish {
-        Finish::Strict => (goal & !own).count(),
-        Finish::AntiBlocking => {
-            let mut fill = board.occupied();
-            if let Some(p) = ctx.partner[seat] {
-                fill &= !board.marbles(p);
-            }
-            let open = (goal & !fill).count();
-            // At least one own marble must stand in the goal.
-            if open == 0 && own.is_empty() { 1 } else { open }
-        }
+    let (open, own_in) = ctx
+        .goal_rule
+        .open(board, ctx.seats[seat].goal, seat, ctx.partner[seat]);
+    // At least one own marble must stand in the goal.
+    if open.is_empty() && !own_in {
+        1
+    } else {
+        open.count()
     }
 }
 
@@ -286,6 +281,7 @@ pub fn solo_crossing(budget: &Budget) -> Vec<Vec<Hole>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Finish;
     use crate::zobrist::splitmix;
 
     /// White (seat 0, home at the bottom) alone with `outside` marbles a few rows short of its
@@ -399,6 +395,50 @@ mod tests {
             assert_eq!(h, 3);
             if let Some(best) = brute_force(&ctx, &board, 4) {
                 assert!(h <= best);
+            }
+        }
+    }
+
+    #[test]
+    fn the_solver_counts_a_partners_marbles_as_the_rules_do() {
+        use crate::rules::PartnerInGoal;
+        // Pairs: seat 0's goal, the top point, holds nine of its partner's (seat 2) marbles;
+        // seat 0 is one step from the last hole.
+        let nine = "e17 e16 f16 e15 f15 g15 e14 f14 g14";
+        let seats = ["h13 m1", "e9", nine, "i5"];
+        let h = |name| crate::notation::parse_hole(name).expect("a hole");
+        let mut board = Board::empty();
+        for (seat, list) in seats.iter().enumerate() {
+            for name in list.split_whitespace() {
+                board.put(seat, h(name));
+            }
+        }
+        for finish in [Finish::Strict, Finish::AntiBlocking] {
+            for p in [PartnerInGoal::Unfilled, PartnerInGoal::Filled] {
+                let rules = RuleSet {
+                    teams: true,
+                    players: vec![4],
+                    default_players: 4,
+                    finish,
+                    partner_in_goal: p,
+                    ..RuleSet::default()
+                };
+                let setup = Setup::new(4, 10, true).expect("a set-up");
+                let game = Game::from_board(setup, rules, board, 0).expect("a position");
+                let ctx = crate::ai::context(&game, 0, crate::ai::Weights::default());
+                let filled = p == PartnerInGoal::Filled;
+                // Nine partner holes still open, or only h14.
+                let want = if filled { 1 } else { 10 };
+                assert_eq!(holes_to_fill(&ctx, &board, 0), want, "{finish:?} {p:?}");
+                let mut after = board;
+                after.shift(0, h("h13"), h("h14"));
+                assert_eq!(ctx.done(&after, 0), filled, "{finish:?} {p:?}");
+                let line = ida_star(&ctx, &board, 0, 3, 1_000_000, &Budget::unlimited());
+                assert_eq!(
+                    line.map(|l| l.len()),
+                    filled.then_some(1),
+                    "{finish:?} {p:?}"
+                );
             }
         }
     }

@@ -13,7 +13,7 @@
 //!   [`ReviewOptions::level`] with the seed the app's Hint uses ([`hint_seed`]), and both it
 //!   and the played move are scored by the same search, each as the only root move, to a fixed
 //!   depth: exact minimax scores at equal depth, so they compare fairly. The difference is in
-//!   evaluation units; one move is worth [`eval_per_move`] of them, the evaluation's worth of
+//!   evaluation units; one move is worth `eval_per_move` of them, the evaluation's worth of
 //!   the average move of the fastest known crossing (Bell 2009: ten marbles, 120 steps, 27
 //!   moves). So "1 move" before the race means what it means in the race.
 //!

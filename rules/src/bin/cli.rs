@@ -28,6 +28,9 @@ USAGE:
                        [--jobs J] [--records DIR] [--a-eval W] [--b-eval W]
   sternhalma-cli solo [--seconds S]
   sternhalma-cli soak --games N [--seed S] [--jobs J] [--failures DIR]
+  sternhalma-cli crossing [--marbles 6|10|15] [--moves \"PATH PATH ...\"] [--width W] [--nodes N]
+  sternhalma-cli crossing [--marbles 6|10|15] --best W
+  sternhalma-cli puzzles --seed S --count K [--out FILE] [--games G]
 
 perft   counts move sequences of length D from the start (the last ply counted, not played);
         prints the count alone on the first line, then the time and leaf moves per second.
@@ -68,6 +71,16 @@ soak    plays N games (random, computer and mixed players, rotating through ever
         and exits with status 1 if F > 0. Each failure is named on stderr and its game record
         written to DIR/game-NNNNN.ron (default DIR: soak-failures, made only when needed).
         The same --seed plays the same games with any --jobs.
+crossing the practice crossing: one seat's marbles alone, from the bottom point into the top
+        one (short jumps, rest anywhere). Plays the moves, then prints one line
+        moves=N needed=K hint=PATH exact=true|false
+        (needed: the fewest moves still needed, the hint's move included, by the race
+        solver; exact=false when it is the best line found, not proved shortest; hint=- once
+        done). --width and --nodes set the hint's beam width (300) and IDA* nodes (30000).
+        --best W prints the shortest crossing a beam up to W wide finds, then moves=N.
+puzzles makes K puzzles (finish in 2 or 3 moves, reach a far hole in one chain) from
+        self-play games seeded by S and prints them as RON (or writes FILE); at most G
+        games (40). assets/puzzles.ron is: puzzles --seed 23 --count 8.
 
 PRESET is a preset name (default: casual) or a path to a .ron rule set file.
 --marbles overrides the preset's set-up.";
@@ -631,6 +644,94 @@ fn cmd_soak(mut args: Args) -> Result<(), Fail> {
     }
 }
 
+fn cmd_crossing(mut args: Args) -> Result<(), Fail> {
+    use sternhalma_rules::ai::crossing::{Crossing, HintBudget, best_crossing};
+    let marbles = args.num::<u8>("--marbles")?.unwrap_or(10);
+    let moves = args.take("--moves")?;
+    let width = args.num::<usize>("--width")?;
+    let nodes = args.num::<u64>("--nodes")?;
+    let best = args.num::<usize>("--best")?;
+    args.done()?;
+    let mut crossing = Crossing::new(marbles).or_else(|e| fail(format!("--marbles: {e}")))?;
+    if let Some(w) = best {
+        if moves.is_some() {
+            return fail("--best searches from the start: leave out --moves");
+        }
+        let line = best_crossing(marbles, w.max(1)).or_else(|e| fail(e.to_string()))?;
+        for path in &line {
+            println!("{}", format_path(path));
+        }
+        println!("moves={}", line.len());
+        return Ok(());
+    }
+    for (i, token) in moves.unwrap_or_default().split_whitespace().enumerate() {
+        crossing
+            .play_notation(token)
+            .map_err(|e| Fail(format!("move {} '{token}': {e}", i + 1), 2))?;
+    }
+    let defaults = HintBudget::default();
+    let budget = HintBudget {
+        beam_width: width.unwrap_or(defaults.beam_width).max(1),
+        nodes: nodes.unwrap_or(defaults.nodes),
+    };
+    let made = crossing.moves_made();
+    match crossing.hint(&budget) {
+        Some((m, needed, exact)) => {
+            println!(
+                "moves={made} needed={needed} hint={} exact={exact}",
+                format_path(&m.path)
+            );
+            Ok(())
+        }
+        None if crossing.is_done() => {
+            println!("moves={made} needed=0 hint=- exact=true");
+            Ok(())
+        }
+        None => Err(Fail("the solver found no line from here".into(), 2)),
+    }
+}
+
+fn cmd_puzzles(mut args: Args) -> Result<(), Fail> {
+    use sternhalma_rules::ai::puzzles::{PuzzleOptions, puzzles, write_puzzles};
+    let seed = args
+        .num::<u64>("--seed")?
+        .ok_or(Fail("puzzles needs --seed".into(), 1))?;
+    let count = args
+        .num::<usize>("--count")?
+        .ok_or(Fail("puzzles needs --count".into(), 1))?;
+    let out = args.take("--out")?;
+    let games = args.num::<usize>("--games")?;
+    args.done()?;
+    if count == 0 || count > 100 {
+        return fail("--count: from 1 to 100 puzzles");
+    }
+    let defaults = PuzzleOptions::default();
+    let options = PuzzleOptions {
+        max_games: games.unwrap_or(defaults.max_games).max(1),
+        ..defaults
+    };
+    let list = puzzles(seed, count, &options);
+    let text = write_puzzles(&list);
+    match out {
+        Some(path) => {
+            std::fs::write(&path, &text).or_else(|e| fail(format!("{path}: {e}")))?;
+        }
+        None => print!("{text}"),
+    }
+    eprintln!("puzzles={} (of {count} asked)", list.len());
+    if list.len() < count {
+        return Err(Fail(
+            format!(
+                "only {} puzzles found in {} games: try more --games or another --seed",
+                list.len(),
+                options.max_games
+            ),
+            2,
+        ));
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let mut argv: Vec<String> = std::env::args().skip(1).collect();
     if argv.is_empty() {
@@ -649,6 +750,8 @@ fn main() -> ExitCode {
         "match" => cmd_match(args),
         "solo" => cmd_solo(args),
         "soak" => cmd_soak(args),
+        "crossing" => cmd_crossing(args),
+        "puzzles" => cmd_puzzles(args),
         "presets" => {
             for name in RuleSet::preset_names() {
                 let r = RuleSet::preset(name).expect("built-in presets load");
