@@ -31,6 +31,7 @@ pub mod look;
 pub mod persist;
 pub mod play;
 pub mod records;
+pub mod review;
 #[cfg(feature = "dev")]
 pub mod screenshot;
 pub mod selection;
@@ -62,6 +63,7 @@ impl Plugin for CorePlugin {
                 persist::plugin,
                 stats::plugin,
                 records::plugin,
+                review::plugin,
             ));
     }
 }
@@ -120,7 +122,8 @@ pub struct Options {
     pub rules: Option<String>,
     /// Play against the computer at this level.
     pub vs: Option<String>,
-    /// Which screen to show: menu, new-game, rules, settings, statistics, records, game.
+    /// Which screen to show: menu, new-game, rules, settings, statistics, records, game (and,
+    /// in a `dev` build, review: the `--record` reviewed, its costliest move shown).
     pub screen: Option<String>,
     /// Draw symbols on the marbles.
     pub colour_blind: bool,
@@ -137,7 +140,7 @@ pub struct Options {
 
 const USAGE: &str = "options: --screenshot PATH [--geometry PATH] [--layout PATH] --size WxH \
 --scale S --players N --rules PRESET --vs LEVEL --moves \"k3-k5 ...\" --click HOLE --screen \
-menu|new-game|rules|settings|statistics|records|game --colour-blind --fixed-board --hole-names \
+menu|new-game|rules|settings|statistics|records|game|review --colour-blind --fixed-board --hole-names \
 --data-dir PATH --record FILE.ron --tour DIR --frame-log PATH --exit-after SECS";
 /// Options of the scripting and screenshot driver, which only a `dev` build has.
 const DEV_OPTIONS: [&str; 8] = [
@@ -357,6 +360,14 @@ pub fn run(options: Options) -> AppExit {
             "statistics" => state::Screen::Statistics,
             "records" => state::Screen::Records,
             "menu" => state::Screen::MainMenu,
+            // The record opens below; the script reviews it once it is on the board.
+            #[cfg(feature = "dev")]
+            "review" if options.record.is_some() => state::Screen::Records,
+            #[cfg(feature = "dev")]
+            "review" => {
+                eprintln!("sternhalma: --screen review needs --record FILE.ron");
+                return AppExit::error();
+            }
             other => {
                 eprintln!("sternhalma: --screen: no screen '{other}' (one of {SCREENS})");
                 return AppExit::error();

@@ -18,6 +18,10 @@ pub const WOOD: Color = Color::srgb(0.78, 0.63, 0.43);
 pub const REACHABLE: Color = Color::srgb(0.3, 0.95, 0.45);
 /// The mover's goal.
 pub const GOLD: Color = Color::srgb(1.0, 0.78, 0.15);
+/// A reviewed move as it was played (coral red), on the review screen.
+pub const PLAYED: Color = Color::srgb(1.0, 0.36, 0.3);
+/// The engine's better move there (bright green), beside the played one.
+pub const BETTER: Color = Color::srgb(0.3, 1.0, 0.45);
 
 pub use crate::view::BoardFrame;
 
@@ -155,6 +159,8 @@ fn make_assets(
         (K::Path, mat(Color::srgb(0.45, 0.85, 1.0))),
         (K::Cursor, mat(Color::srgb(1.0, 0.5, 0.05))),
         (K::Hint, mat(Color::srgb(0.78, 0.42, 1.0))),
+        (K::Played, mat(PLAYED)),
+        (K::Better, mat(BETTER)),
     ];
     let hole = mat(Color::srgb(0.3, 0.21, 0.13));
     let lip = mat(Color::srgba(1.0, 0.95, 0.85, 0.45));
@@ -390,7 +396,7 @@ fn show_hole_marks(
     mut commands: Commands,
 ) {
     for (hole, marks, children) in &holes {
-        let mut made = 0u8;
+        let mut made = 0u16;
         for child in children.into_iter().flatten() {
             if let Ok((kind, mut visibility)) = markers.get_mut(*child) {
                 made |= kind.0.bit();
@@ -419,6 +425,9 @@ fn marker(look: &LookAssets, kind: HighlightKind) -> impl Bundle {
         HighlightKind::Path => (&look.circle, 0.12 * s),
         HighlightKind::Cursor => (&look.ring, 0.56 * s),
         HighlightKind::Hint => (&look.ring, 0.52 * s),
+        // The better move's ring sits inside the played one's where both use a hole.
+        HighlightKind::Played => (&look.ring, 0.56 * s),
+        HighlightKind::Better => (&look.ring, 0.44 * s),
     };
     (
         MarkOf(kind),
@@ -465,7 +474,7 @@ fn dress_segment(
     let len = crate::board::hole_position(seg.from).distance(crate::board::hole_position(seg.to));
     let width = match seg.kind {
         HighlightKind::Trail => 0.12,
-        HighlightKind::Hint => 0.1,
+        HighlightKind::Hint | HighlightKind::Played | HighlightKind::Better => 0.1,
         _ => 0.09,
     } * SPACING;
     commands.entity(add.entity).insert((

@@ -84,6 +84,9 @@ pub struct Script {
     awaiting_move: bool,
     /// A capture is on its way: wait for it before the next stop.
     capturing: bool,
+    /// `--screen review`: review the record given with `--record` and show its costliest move
+    /// before the capture.
+    review: bool,
 }
 
 impl Script {
@@ -93,6 +96,7 @@ impl Script {
             screenshot: options.screenshot.clone(),
             geometry: options.geometry.clone(),
             layout: options.layout.clone(),
+            review: options.screen.as_deref() == Some("review"),
             ..default()
         };
         for m in &options.moves {
@@ -177,7 +181,14 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Script>()
         .add_systems(
             Update,
-            (report_errors, hand_over, next_stop, drive_script, capture)
+            (
+                report_errors,
+                hand_over,
+                next_stop,
+                drive_script,
+                drive_review,
+                capture,
+            )
                 .chain()
                 .after(crate::input::PointerDevices)
                 .in_set(AppSystems::ReadInput),
@@ -329,8 +340,58 @@ fn drive_script(
     pointer.write(PointerInput::Released(world));
 }
 
+/// `--screen review`: once the record is on the replay screen, reviews it (every seat with
+/// two players, the bottom seat with more) and shows its costliest move (or the first).
+fn drive_review(
+    script: Res<Script>,
+    replay: Option<Res<crate::records::Replay>>,
+    job: Option<Res<crate::review::ReviewJob>>,
+    review: Option<Res<crate::review::GameReview>>,
+    mut asked: Local<bool>,
+    mut requests: MessageWriter<crate::review::ReviewCommand>,
+) {
+    use crate::review::ReviewCommand;
+    if !script.review || replay.is_none() || job.is_some() {
+        return;
+    }
+    match review {
+        None if !*asked => {
+            *asked = true;
+            requests.write(ReviewCommand::Start { seat: None });
+        }
+        Some(r) if r.selected.is_none() => {
+            let worst = r.review.costliest(1).first().map(|m| m.ply);
+            let i = r
+                .review
+                .moves
+                .iter()
+                .position(|m| Some(m.ply) == worst)
+                .unwrap_or(0);
+            if !r.review.moves.is_empty() {
+                requests.write(ReviewCommand::Show(i));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether `--screen review` still waits for its review.
+fn review_pending(
+    script: &Script,
+    job: &Option<Res<crate::review::ReviewJob>>,
+    review: &Option<Res<crate::review::GameReview>>,
+) -> bool {
+    script.review
+        && (job.is_some()
+            || review
+                .as_ref()
+                .is_none_or(|r| r.selected.is_none() && !r.review.moves.is_empty()))
+}
+
 fn capture(
     mut commands: Commands,
+    job: Option<Res<crate::review::ReviewJob>>,
+    review: Option<Res<crate::review::GameReview>>,
     mut script: ResMut<Script>,
     mut contexts: EguiContexts,
     turn: Option<Res<State<Turn>>>,
@@ -349,7 +410,8 @@ fn capture(
     if script.capturing {
         return;
     }
-    let idle = script.steps.is_empty() && !script.awaiting_move;
+    let idle =
+        script.steps.is_empty() && !script.awaiting_move && !review_pending(&script, &job, &review);
     let game_settles = *screen.get() != Screen::Playing || settled(&turn, &moving, &view);
     if !(idle && game_settles) {
         script.settled = 0;

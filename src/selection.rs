@@ -12,6 +12,7 @@ use crate::board::{
 use crate::config::Settings;
 use crate::input::{NavInput, PointerInput};
 use crate::play::{BoardChanged, Command, MoveApplied, MoveRequest, Notice};
+use crate::review::GameReview;
 use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::prelude::*;
 use sternhalma_rules::game::holes as holes_of;
@@ -36,15 +37,21 @@ pub enum HighlightKind {
     Cursor,
     /// The computer's suggested move.
     Hint,
+    /// A reviewed move as it was played.
+    Played,
+    /// The engine's better move in the reviewed position.
+    Better,
 }
 
 impl HighlightKind {
     /// Every kind, in stacking order from the bottom.
-    pub const ALL: [HighlightKind; 8] = [
+    pub const ALL: [HighlightKind; 10] = [
         HighlightKind::Goal,
         HighlightKind::Trail,
         HighlightKind::Forbidden,
         HighlightKind::Reachable,
+        HighlightKind::Played,
+        HighlightKind::Better,
         HighlightKind::Hint,
         HighlightKind::Path,
         HighlightKind::Selected,
@@ -61,8 +68,8 @@ impl HighlightKind {
     ];
 
     /// Its flag in [`HoleMarks`].
-    pub(crate) fn bit(self) -> u8 {
-        1 << self as u8
+    pub(crate) fn bit(self) -> u16 {
+        1 << self as u16
     }
 }
 
@@ -70,7 +77,7 @@ impl HighlightKind {
 /// highlight systems set and clear flags (touching only holes that change); the look plugin
 /// shows a marker for each flag that is on.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HoleMarks(u8);
+pub struct HoleMarks(u16);
 
 impl HoleMarks {
     /// Whether the hole shows `kind`.
@@ -161,6 +168,10 @@ pub(super) fn plugin(app: &mut App) {
                 show_goal,
                 show_trail,
                 show_hint.run_if(resource_changed::<Hint>),
+                show_review.run_if(
+                    resource_exists_and_changed::<GameReview>
+                        .or_else(resource_removed::<GameReview>),
+                ),
             )
                 .chain()
                 .in_set(HighlightSystems)
@@ -421,9 +432,9 @@ fn drop_selection(mut sel: ResMut<Selection>) {
 
 /// The marks one system owns, wanted on these holes.
 struct Wanted {
-    kinds: u8,
+    kinds: u16,
     /// By the hole's padded index (a `u8`).
-    on: [u8; 256],
+    on: [u16; 256],
 }
 
 impl Wanted {
@@ -487,6 +498,8 @@ pub fn z_of(kind: HighlightKind) -> f32 {
         HighlightKind::Trail => 2.5,
         HighlightKind::Forbidden => 3.0,
         HighlightKind::Reachable => 3.5,
+        HighlightKind::Played => 3.6,
+        HighlightKind::Better => 3.7,
         HighlightKind::Hint => 3.8,
         HighlightKind::Path => 4.0,
         HighlightKind::Selected => 4.5,
@@ -599,6 +612,33 @@ fn show_hint(
         spawn_path(&mut commands, *root, &m.path, HighlightKind::Hint);
         wanted.mark(m.from, HighlightKind::Hint);
         wanted.mark(m.to, HighlightKind::Hint);
+    }
+    wanted.apply(&mut holes);
+}
+
+/// A reviewed move on the board: the move played and the engine's better one, each with its
+/// path, in colours of their own (the position shown is the one before the move).
+fn show_review(
+    mut commands: Commands,
+    review: Option<Res<GameReview>>,
+    root: Single<Entity, With<BoardRoot>>,
+    mut holes: Query<(&HoleSpot, &mut HoleMarks)>,
+    segments: Query<(Entity, &Segment)>,
+) {
+    let kinds = [HighlightKind::Played, HighlightKind::Better];
+    clear_segments(&mut commands, &kinds, &segments);
+    let mut wanted = Wanted::of(&kinds);
+    if let Some(m) = review.as_ref().and_then(|r| r.shown()) {
+        let better = (m.best.from, m.best.to) != (m.played.from, m.played.to);
+        let mut shown = vec![(&m.played, HighlightKind::Played)];
+        if better {
+            shown.push((&m.best, HighlightKind::Better));
+        }
+        for (mv, kind) in shown {
+            spawn_path(&mut commands, *root, &mv.path, kind);
+            wanted.mark(mv.from, kind);
+            wanted.mark(mv.to, kind);
+        }
     }
     wanted.apply(&mut holes);
 }

@@ -577,3 +577,83 @@ fn paste_takes_a_move_list_from_the_system_clipboard_and_play_on_continues_it() 
         assert!(saved.contains(m), "{m} missing from the save:\n{saved}");
     }
 }
+
+/// The review screen (issue 23) on a phone and a desktop: the first 24 plies of a game between
+/// two computers reviewed by the app's own judge, the costliest move on the board as played
+/// (coral) beside the engine's better move (green). Every control inside the window (or its
+/// scrolling list) and finger-sized; both highlight colours on screen.
+#[test]
+#[ignore = "needs xvfb-run and Vulkan; ./test.sh runs it"]
+fn a_review_at_phone_and_desktop_sizes() {
+    use sternhalma_rules::ai::{Budget, Level, choose_move};
+    let dir = out_dir();
+    let mut g = Game::from_preset("classic", Some(2), None).unwrap();
+    for turn in 0..24 {
+        let level = if turn % 2 == 0 {
+            Level::Easy
+        } else {
+            Level::Medium
+        };
+        let m = choose_move(&g, level, turn, &Budget::unlimited()).expect("a move");
+        g.play_move(m.from, m.to).unwrap();
+    }
+    let record = dir.join("review-record.ron");
+    std::fs::write(
+        &record,
+        sternhalma_rules::GameRecord::from_game(&g).to_ron(),
+    )
+    .unwrap();
+    for (w, h, scale) in [(390u32, 844u32, 3u32), (1280, 800, 1)] {
+        let name = format!("review-{w}x{h}@{scale}");
+        let png = dir.join(format!("{name}.png"));
+        let layout = dir.join(format!("{name}.layout"));
+        let out = Command::new("xvfb-run")
+            .env("BEVY_ASSET_ROOT", env!("CARGO_MANIFEST_DIR"))
+            .args(["-a", "-s", &xvfb_screen(w * scale, h * scale)])
+            .arg(env!("CARGO_BIN_EXE_sternhalma"))
+            .args(["--size", &format!("{w}x{h}"), "--scale", &scale.to_string()])
+            .args(["--screen", "review", "--record", record.to_str().unwrap()])
+            .args(["--screenshot", png.to_str().unwrap()])
+            .args(["--layout", layout.to_str().unwrap()])
+            .output()
+            .expect("xvfb-run runs (scripts/deps.sh --headless)");
+        assert!(
+            out.status.success(),
+            "{name}: {}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let ((ww, wh), widgets) = read_layout(&layout);
+        assert_eq!((ww, wh), (w as f32, h as f32));
+        let window = [0.0, 0.0, ww, wh];
+        let labels: Vec<&str> = widgets.iter().map(|x| x.label.as_str()).collect();
+        for must in ["Close", "Next ▶", "◀ Prev"] {
+            assert!(labels.contains(&must), "{name}: no '{must}' in {labels:?}");
+        }
+        for x in &widgets {
+            // A row of the list may lie beyond its scrolling window, never beyond the screen's
+            // sides; everything else is inside the window.
+            let clipped = !inside(x.rect, x.clip, 0.5);
+            assert!(
+                x.rect[0] >= -0.5
+                    && x.rect[2] <= ww + 0.5
+                    && (clipped || inside(x.rect, window, 0.5)),
+                "{name}: '{}' at {:?} is cut off",
+                x.label,
+                x.rect
+            );
+            let (rw, rh) = (x.rect[2] - x.rect[0], x.rect[3] - x.rect[1]);
+            assert!(
+                x.kind != "control" || (rw >= 43.5 && rh >= 43.5),
+                "{name}: '{}' is {rw:.0}×{rh:.0} points",
+                x.label
+            );
+        }
+        let img = image::open(&png).expect("a PNG").to_rgb8();
+        let near = |c| img.pixels().filter(|p| dist(rgb(c), p.0) < 40.0).count();
+        assert!(
+            near(sternhalma::look::PLAYED) > 20,
+            "{name}: the played move is not shown"
+        );
+    }
+}

@@ -328,6 +328,123 @@ fn every_in_game_button_does_what_it_says() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The review's buttons: "Review" on the results opens the progress page, whose Cancel goes
+/// back to the results; a finished review shows its moves over the record, Next shows the
+/// first, Close goes back to the results. With three players "Review" first asks whose moves.
+#[test]
+fn the_review_buttons_lead_where_they_say() {
+    use sternhalma::review::{GameReview, ReviewJob, ReviewSettings};
+    let mut app = app();
+    start(&mut app, people("classic", 2));
+    for m in ["k3-k5", "e14-e13", "k4-k6"] {
+        play(&mut app, m);
+    }
+    command(&mut app, sternhalma::play::Command::Resign(1));
+    run_until(&mut app, 20, |a| screen(a) == Screen::GameOver);
+    for _ in 0..3 {
+        app.update();
+    }
+    // The expert judges: still busy when Cancel is pressed.
+    press(&mut app, "🔍 Review");
+    assert!(app.world().contains_resource::<ReviewJob>());
+    assert!(labels(&mut app).contains(&"Cancel".to_string()));
+    press(&mut app, "Cancel");
+    assert!(!app.world().contains_resource::<ReviewJob>());
+    assert_eq!(screen(&app), Screen::GameOver);
+    assert!(labels(&mut app).contains(&"Rematch".to_string()));
+
+    // A cheap judge, to the end.
+    app.insert_resource(ReviewSettings(
+        sternhalma_rules::ai::review::ReviewOptions {
+            level: Level::Easy,
+            depth: 2,
+            ..Default::default()
+        },
+    ));
+    press(&mut app, "🔍 Review");
+    for _ in 0..20_000 {
+        if app.world().contains_resource::<GameReview>()
+            && labels(&mut app).contains(&"Next ▶".to_string())
+        {
+            break;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    assert_eq!(screen(&app), Screen::Replay);
+    let all = labels(&mut app);
+    assert!(
+        all.iter().any(|l| l.starts_with("1. White k3-k5")),
+        "{all:?}"
+    );
+    // The panels find their size in a frame or two.
+    for _ in 0..3 {
+        app.update();
+    }
+    let phone = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(390.0, 844.0));
+    for c in controls(&mut app) {
+        // Rows of the list may lie beyond its scrolling window; all the rest is on screen.
+        if c.clip.height() > 0.0 && c.rect.intersects(c.clip) {
+            assert!(
+                phone.contains_rect(c.rect) || !c.clip.contains_rect(c.rect),
+                "{c:?} is cut off"
+            );
+            assert!(c.rect.height() >= theme::TOUCH_TARGET, "{c:?} is too small");
+        }
+    }
+    press(&mut app, "Next ▶");
+    assert_eq!(app.world().resource::<GameReview>().selected, Some(0));
+    assert_eq!(
+        app.world().resource::<sternhalma::records::Replay>().at,
+        0,
+        "the position before the move"
+    );
+    press(&mut app, "Close");
+    assert_eq!(screen(&app), Screen::GameOver);
+    assert!(labels(&mut app).contains(&"Rematch".to_string()));
+
+    // Three players: whose moves? Cancel asks nothing more.
+    let mut app = self::app();
+    start(&mut app, people("classic", 3));
+    play(&mut app, "k3-k5");
+    command(&mut app, sternhalma::play::Command::Resign(1));
+    command(&mut app, sternhalma::play::Command::Resign(2));
+    run_until(&mut app, 20, |a| screen(a) == Screen::GameOver);
+    for _ in 0..3 {
+        app.update();
+    }
+    press(&mut app, "🔍 Review");
+    assert!(
+        !app.world().contains_resource::<ReviewJob>(),
+        "not before the answer"
+    );
+    let names: Vec<String> = {
+        let g = game(&app);
+        let palette = app.world().resource::<CurrentMatch>().palette;
+        g.setup()
+            .seat_points()
+            .iter()
+            .map(|&p| sternhalma::config::point_name(palette, p).to_string())
+            .collect()
+    };
+    let all = labels(&mut app);
+    for n in &names {
+        assert!(all.contains(n), "{n} among {all:?}");
+    }
+    press(&mut app, "Cancel");
+    assert!(!app.world().contains_resource::<ReviewJob>());
+    assert_eq!(screen(&app), Screen::GameOver);
+    // The second seat's moves, by its colour.
+    press(&mut app, "🔍 Review");
+    press(&mut app, &names[1]);
+    // It resigned without a move: nothing to review, done at once.
+    run_until(&mut app, 100, |a| {
+        a.world().contains_resource::<GameReview>()
+    });
+    let review = &app.world().resource::<GameReview>().review;
+    assert_eq!((review.seats.clone(), review.moves.len()), (vec![1], 0));
+}
+
 #[test]
 fn changed_rules_saved_under_a_name_are_offered_after_a_restart_until_deleted() {
     use sternhalma::persist::formats::MyRulesFile;

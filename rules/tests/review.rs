@@ -9,7 +9,8 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use sternhalma_rules::ai::Level;
 use sternhalma_rules::ai::review::{
-    Basis, COSTLY, Cost, ReviewError, ReviewOptions, best_move, review_game, review_record,
+    Basis, COSTLY, Cost, ReviewError, ReviewOptions, Reviewer, best_move, review_game,
+    review_record,
 };
 use sternhalma_rules::rules::{Finish, LeaveHome};
 use sternhalma_rules::{Board, Game, GameRecord, Layout, Move, RuleSet, Setup};
@@ -226,6 +227,24 @@ fn a_cancelled_review_says_so_and_gives_no_partial_result() {
     );
     assert_eq!(result, Err(ReviewError::Cancelled));
     assert_eq!(reviewed, 1);
+}
+
+/// The step-by-step reviewer (a move per call, as the browser runs it) gives exactly the
+/// review of the whole-game call, with a step per reviewed move.
+#[test]
+fn a_review_step_by_step_is_the_whole_review() {
+    let game = engine_game(Some(BLUNDER));
+    let never = AtomicBool::new(false);
+    let whole = review_game(&game, &options(), &mut |_, _| {}, &never).unwrap();
+    let mut reviewer = Reviewer::new(&game, &options()).unwrap();
+    assert_eq!((reviewer.done(), reviewer.total()), (0, PLIES));
+    let mut steps = 0;
+    while !reviewer.step(&never).unwrap() {
+        steps += 1;
+        assert_eq!(reviewer.done(), steps);
+    }
+    assert_eq!(steps + 1, PLIES);
+    assert_eq!(reviewer.finish(), whole);
 }
 
 #[test]

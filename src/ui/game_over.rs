@@ -38,7 +38,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             game_over
-                .run_if(in_state(Screen::GameOver).and_then(|s: Res<ShowBoard>| !s.0))
+                .run_if(
+                    in_state(Screen::GameOver)
+                        .and_then(|s: Res<ShowBoard>| !s.0)
+                        .and_then(super::review::screen_free),
+                )
                 .in_set(UiPass::Screens),
         );
 }
@@ -128,6 +132,8 @@ fn game_over(
     mut records: MessageWriter<RecordCommand>,
     mut transfers: crate::transfer::Transfers,
     mut notices: MessageWriter<crate::play::Notice>,
+    mut choosing: ResMut<super::review::ChoosingSeat>,
+    mut reviews: MessageWriter<crate::review::ReviewCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Status::Over(outcome) = game.status() else {
@@ -228,6 +234,13 @@ fn game_over(
                 if theme::button(ui, "See the board").clicked() {
                     show_board.0 = true;
                 }
+                super::review::review_button(
+                    ui,
+                    setup.players,
+                    moves > 0,
+                    &mut choosing,
+                    &mut reviews,
+                );
             });
         },
         |ui| {

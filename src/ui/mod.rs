@@ -18,6 +18,7 @@ mod menu;
 mod new_game;
 pub mod notices;
 mod records;
+pub mod review;
 pub mod rules_guide;
 mod settings;
 pub mod statistics;
@@ -81,6 +82,7 @@ pub(super) fn plugin(app: &mut App) {
             new_game::plugin,
             notices::plugin,
             records::plugin,
+            review::plugin,
             rules_guide::plugin,
             settings::plugin,
             statistics::plugin,

@@ -35,8 +35,11 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 records_screen.run_if(in_state(Screen::Records)),
-                replay_controls
-                    .run_if(in_state(Screen::Replay).and_then(resource_exists::<Replay>)),
+                replay_controls.run_if(
+                    in_state(Screen::Replay)
+                        .and_then(resource_exists::<Replay>)
+                        .and_then(super::review::screen_free),
+                ),
             )
                 .in_set(UiPass::Screens),
         );
@@ -203,6 +206,8 @@ fn replay_controls(
     mut frame: ResMut<BoardFrame>,
     mut screen: ResMut<NextState<Screen>>,
     mut requests: MessageWriter<RecordCommand>,
+    mut choosing: ResMut<super::review::ChoosingSeat>,
+    mut reviews: MessageWriter<crate::review::ReviewCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut panels = super::BoardPanels::new(ctx, "replay");
@@ -217,7 +222,14 @@ fn replay_controls(
         theme::text(ui, RichText::new(&replay.name).strong());
         ui.add(egui::Label::new(RichText::new(&last).monospace()).truncate());
     };
-    let controls = |ui: &mut egui::Ui, requests: &mut MessageWriter<RecordCommand>| {
+    // The whole record is reviewed, whatever move is shown.
+    let players = replay.record.setup.players;
+    let moved = replay
+        .record
+        .moves
+        .iter()
+        .any(|m| sternhalma_rules::parse_path(m).is_ok());
+    let mut controls = |ui: &mut egui::Ui, requests: &mut MessageWriter<RecordCommand>| {
         notice_strip(ui, &notices);
         let at = replay.at;
         let len = replay.len();
@@ -241,7 +253,11 @@ fn replay_controls(
                 }
             }
         });
-        theme::text(ui, format!("Move {at} of {len}"));
+        ui.horizontal(|ui| {
+            theme::text(ui, format!("Move {at} of {len}"));
+            ui.add_space(8.0);
+            super::review::review_button(ui, players, moved, &mut choosing, &mut reviews);
+        });
         let mut target = at;
         // The handle reaches past the rail's ends by its radius.
         ui.spacing_mut().slider_width = (ui.available_width() - 24.0).max(120.0);

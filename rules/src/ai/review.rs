@@ -246,56 +246,143 @@ pub fn review_game(
     progress: &mut dyn FnMut(usize, usize),
     cancel: &AtomicBool,
 ) -> Result<Review, ReviewError> {
-    let players = game.setup().players as usize;
-    let seats: Vec<usize> = match options.seat {
-        Some(seat) if seat >= players => return Err(ReviewError::NoSuchSeat { seat, players }),
-        Some(seat) => vec![seat],
-        None if players == 2 => vec![0, 1],
-        None => vec![0],
-    };
-    // The start again, with the same set-up, rules and start position.
-    let (board, to_move) = game.start();
-    let mut pos = Game::from_board(*game.setup(), game.rules().clone(), *board, to_move)
-        .expect("a game's own start is a valid position");
-    let movers: Vec<usize> = game.movers().collect();
-    let total = game
-        .actions()
-        .iter()
-        .zip(&movers)
-        .filter(|(a, s)| matches!(a, Action::Move(_)) && seats.contains(s))
-        .count();
-    let mut out = Vec::with_capacity(total);
-    for (i, action) in game.actions().iter().enumerate() {
-        if cancel.load(Ordering::Relaxed) {
-            return Err(ReviewError::Cancelled);
+    let mut reviewer = Reviewer::new(game, options)?;
+    loop {
+        let before = reviewer.done();
+        let finished = reviewer.step(cancel)?;
+        if reviewer.done() > before {
+            progress(reviewer.done(), reviewer.total());
         }
-        if pos.actions().len() > i {
-            // An automatic pass, already in place.
-            continue;
+        if finished {
+            return Ok(reviewer.finish());
         }
-        if let Action::Move(path) = action
-            && seats.contains(&movers[i])
-        {
-            let played = Move {
-                from: path[0],
-                to: *path.last().expect("a path has an end"),
-                path: path.clone(),
-            };
-            let judged = judge(&pos, &played, options, cancel).ok_or(ReviewError::Cancelled)?;
-            out.push(ReviewedMove {
-                ply: i + 1,
-                seat: movers[i],
-                played,
-                best: judged.best,
-                cost: judged.cost,
-                basis: judged.basis,
-            });
-            progress(out.len(), total);
-        }
-        pos.act(action.clone())
-            .expect("a game's own actions replay");
     }
-    Ok(Review { seats, moves: out })
+}
+
+/// A review taken one move at a time, for callers that cannot block for the whole game (a
+/// browser tab, which has no threads, reviews a move per frame). [`review_game`] is this in a
+/// loop, so both give the same review.
+#[derive(Clone, Debug)]
+pub struct Reviewer {
+    options: ReviewOptions,
+    seats: Vec<usize>,
+    /// The whole game's actions and who made each.
+    actions: Vec<Action>,
+    movers: Vec<usize>,
+    /// The position before `actions[next]`.
+    pos: Game,
+    next: usize,
+    total: usize,
+    out: Vec<ReviewedMove>,
+}
+
+impl Reviewer {
+    /// Ready to review `game`'s moves of the seats `options` chooses.
+    pub fn new(game: &Game, options: &ReviewOptions) -> Result<Reviewer, ReviewError> {
+        let players = game.setup().players as usize;
+        let seats: Vec<usize> = match options.seat {
+            Some(seat) if seat >= players => {
+                return Err(ReviewError::NoSuchSeat { seat, players });
+            }
+            Some(seat) => vec![seat],
+            None if players == 2 => vec![0, 1],
+            None => vec![0],
+        };
+        // The start again, with the same set-up, rules and start position.
+        let (board, to_move) = game.start();
+        let pos = Game::from_board(*game.setup(), game.rules().clone(), *board, to_move)
+            .expect("a game's own start is a valid position");
+        let movers: Vec<usize> = game.movers().collect();
+        let actions = game.actions().to_vec();
+        let total = actions
+            .iter()
+            .zip(&movers)
+            .filter(|(a, s)| matches!(a, Action::Move(_)) && seats.contains(s))
+            .count();
+        Ok(Reviewer {
+            options: options.clone(),
+            seats,
+            actions,
+            movers,
+            pos,
+            next: 0,
+            total,
+            out: Vec::with_capacity(total),
+        })
+    }
+
+    /// Ready to review a record (replayed and checked first).
+    pub fn from_record(
+        record: &GameRecord,
+        options: &ReviewOptions,
+    ) -> Result<Reviewer, ReviewError> {
+        let end = record.replay().map_err(ReviewError::Record)?;
+        Reviewer::new(&end, options)
+    }
+
+    /// Moves to review in all.
+    pub fn total(&self) -> usize {
+        self.total
+    }
+
+    /// Moves reviewed so far.
+    pub fn done(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Reviews the next move of the chosen seats (replaying the others' up to it): `Ok(true)`
+    /// once every move is reviewed (at once when there is nothing to review).
+    pub fn step(&mut self, cancel: &AtomicBool) -> Result<bool, ReviewError> {
+        while self.next < self.actions.len() {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(ReviewError::Cancelled);
+            }
+            let i = self.next;
+            self.next += 1;
+            if self.pos.actions().len() > i {
+                // An automatic pass, already in place.
+                continue;
+            }
+            let action = &self.actions[i];
+            let mut reviewed = false;
+            if let Action::Move(path) = action
+                && self.seats.contains(&self.movers[i])
+            {
+                let played = Move {
+                    from: path[0],
+                    to: *path.last().expect("a path has an end"),
+                    path: path.clone(),
+                };
+                let judged = judge(&self.pos, &played, &self.options, cancel)
+                    .ok_or(ReviewError::Cancelled)?;
+                self.out.push(ReviewedMove {
+                    ply: i + 1,
+                    seat: self.movers[i],
+                    played,
+                    best: judged.best,
+                    cost: judged.cost,
+                    basis: judged.basis,
+                });
+                reviewed = true;
+            }
+            self.pos
+                .act(action.clone())
+                .expect("a game's own actions replay");
+            if reviewed {
+                // The rest need not be replayed once every chosen move is reviewed.
+                return Ok(self.done() == self.total);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The review (complete once [`Reviewer::step`] said so).
+    pub fn finish(self) -> Review {
+        Review {
+            seats: self.seats,
+            moves: self.out,
+        }
+    }
 }
 
 /// A judged move: the best one, the played one's cost and the measure.
