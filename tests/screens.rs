@@ -132,7 +132,8 @@ fn find(app: &mut App, label: &str) -> theme::LaidOut {
 fn press(app: &mut App, label: &str) {
     let mut c = find(app, label);
     if !c.clip.contains(c.rect.center()) {
-        let centre = c.clip.center();
+        // Over the list itself, which may be narrower than its clip.
+        let centre = egui::pos2(c.rect.center().x, c.clip.center().y);
         let wheel = egui::Event::MouseWheel {
             unit: egui::MouseWheelUnit::Point,
             delta: egui::vec2(0.0, centre.y - c.rect.center().y),

@@ -617,12 +617,17 @@ mod tests {
                     phase: egui::TouchPhase::Move,
                     modifiers: Default::default(),
                 };
-                self.pass(draft, vec![egui::Event::PointerMoved(clip.center()), wheel]);
+                // Over the list itself, which may be narrower than its clip.
+                let over = egui::pos2(at.x, clip.center().y);
+                self.pass(draft, vec![egui::Event::PointerMoved(over), wheel]);
                 for _ in 0..20 {
                     self.pass(draft, vec![]);
                 }
                 at = self.find(draft, label, nth).0;
-                assert!(clip.contains(at), "'{label}' scrolled into view");
+                assert!(
+                    clip.contains(at),
+                    "'{label}' scrolled into view: {at:?} {clip:?}"
+                );
             }
             let button = |pressed| egui::Event::PointerButton {
                 pos: at,
@@ -731,9 +736,7 @@ mod tests {
         form.tap(&mut draft, "classic");
         form.tap(&mut draft, "leapstone");
         assert_eq!(draft.preset, "leapstone");
-        let names = |d: &MatchConfig| {
-            Point::ALL.map(|p| point_name(d.palette, p))
-        };
+        let names = |d: &MatchConfig| Point::ALL.map(|p| point_name(d.palette, p));
         assert_eq!(
             names(&draft),
             ["Red", "Blue", "Green", "Yellow", "Purple", "Silver"]
@@ -744,11 +747,19 @@ mod tests {
         assert_eq!(point_name(draft.palette, Point::Bottom), "Silver");
         form.tap(&mut draft, "leapstone");
         form.tap(&mut draft, "classic");
-        assert_eq!(point_name(draft.palette, Point::Bottom), "Silver", "a choice stays");
+        assert_eq!(
+            point_name(draft.palette, Point::Bottom),
+            "Silver",
+            "a choice stays"
+        );
         let mut fresh = MatchConfig::preset("leapstone", 2).unwrap();
         form.tap(&mut fresh, "leapstone");
         form.tap(&mut fresh, "classic");
-        assert_eq!(fresh.palette, Palette::default(), "the board's own colours again");
+        assert_eq!(
+            fresh.palette,
+            Palette::default(),
+            "the board's own colours again"
+        );
     }
 
     #[test]

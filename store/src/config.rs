@@ -76,7 +76,9 @@ impl Palette {
     /// `point`'s old colour, so the colours stay all different; a colour that does not exist
     /// changes nothing.
     pub fn set(&mut self, point: Point, colour: usize) {
-        let Some(colour) = u8::try_from(colour).ok().filter(|&c| usize::from(c) < COLOUR_COUNT)
+        let Some(colour) = u8::try_from(colour)
+            .ok()
+            .filter(|&c| usize::from(c) < COLOUR_COUNT)
         else {
             return;
         };
@@ -379,7 +381,10 @@ mod tests {
         // Red, blue, green, yellow, purple, silver.
         assert_eq!(worn, [1, 2, 5, 4, 6, 7]);
         assert_eq!(MatchConfig::preset("leapstone", 2).unwrap().palette, l);
-        assert_eq!(MatchConfig::preset("classic", 2).unwrap().palette, Palette::default());
+        assert_eq!(
+            MatchConfig::preset("classic", 2).unwrap().palette,
+            Palette::default()
+        );
         assert_eq!(Palette::try_from(vec![1, 2, 5, 4, 6, 7]), Ok(l));
     }
 
