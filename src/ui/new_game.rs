@@ -8,16 +8,16 @@ use super::theme::{self, Kind, MUTED, TOUCH_TARGET, WARN};
 use super::{UiPass, controller_label};
 use crate::board::CurrentGame;
 use crate::config::{
-    COLOUR_NAMES, Controller, FirstMove, MatchConfig, Palette, point_colour, point_name,
+    COLOUR_NAMES, COLOURS, Controller, FirstMove, MatchConfig, Palette, point_name,
 };
 use crate::persist::MyRules;
 use crate::state::Screen;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use sternhalma_rules::RuleSet;
 use sternhalma_rules::ai::Level;
 use sternhalma_rules::rules::{AfterFinish, ClockRule, Finish, Jumps, LeaveHome, PartnerInGoal};
+use sternhalma_rules::{Point, RuleSet};
 use sternhalma_store::my_rules::{NAME_MAX, Refused};
 
 /// Whether the rule options are unfolded.
@@ -115,6 +115,47 @@ fn pick<T: PartialEq + Copy>(
 ) {
     let width = ui.available_width().min(320.0);
     pick_sized(ui, id, value, options, width);
+}
+
+/// A seat's colour: a finger-sized drop-down that shows the colour itself (narrow, so the
+/// seat's row still fits a 360-point phone) and lists the colours with their names.
+fn pick_colour(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    palette: &mut Palette,
+    point: Point,
+) {
+    let current = palette.colour(point);
+    let mut chosen = current;
+    let dot = |ui: &egui::Ui, at: egui::Pos2, colour: usize| {
+        ui.painter()
+            .circle_filled(at, 10.5, egui::Color32::from_gray(150));
+        ui.painter()
+            .circle_filled(at, 9.0, theme::c32(COLOURS[colour]));
+    };
+    let r = egui::ComboBox::from_id_salt(id)
+        // Room for the colour before the arrow.
+        .selected_text("     ")
+        .width(44.0)
+        .height(f32::INFINITY)
+        .show_ui(ui, |ui| {
+            for (c, name) in COLOUR_NAMES.iter().enumerate() {
+                let r = ui.add(
+                    egui::Button::selectable(c == current, format!("       {name}"))
+                        .min_size(egui::vec2(150.0, TOUCH_TARGET)),
+                );
+                dot(ui, r.rect.left_center() + egui::vec2(22.0, 0.0), c);
+                theme::note(ui, Kind::Control, r.rect, name);
+                if r.clicked() {
+                    chosen = c;
+                }
+            }
+        });
+    let rect = r.response.rect;
+    // Left of the drop-down's arrow.
+    dot(ui, rect.left_center() + egui::vec2(22.0, 0.0), current);
+    theme::note(ui, Kind::Control, rect, COLOUR_NAMES[current]);
+    palette.set(point, chosen);
 }
 
 /// [`pick`] of a given width.
@@ -240,17 +281,9 @@ fn new_game_form(
     }));
     // Each seat's colour is the player's choice: taking a colour another point wears swaps
     // the two, so no two seats ever look alike.
-    let colours: Vec<(usize, String)> = COLOUR_NAMES
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (i, n.to_string()))
-        .collect();
     for (i, p) in points.iter().enumerate() {
         ui.horizontal(|ui| {
-            theme::swatch(ui, point_colour(draft.palette, *p), 28.0);
-            let mut colour = draft.palette.colour(*p);
-            pick_sized(ui, ("colour", i), &mut colour, &colours, 96.0);
-            draft.palette.set(*p, colour);
+            pick_colour(ui, ("colour", i), &mut draft.palette, *p);
             pick(ui, ("seat", i), &mut draft.seats[i], &who);
         });
     }
