@@ -253,7 +253,8 @@ fn replay_controls(
                 }
             }
         });
-        ui.horizontal(|ui| {
+        // Wraps: a phone held sideways leaves the side panel too narrow for both.
+        ui.horizontal_wrapped(|ui| {
             theme::text(ui, format!("Move {at} of {len}"));
             ui.add_space(8.0);
             super::review::review_button(ui, players, moved, &mut choosing, &mut reviews);
