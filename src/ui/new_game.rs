@@ -105,18 +105,6 @@ fn new_game(
     Ok(())
 }
 
-/// A drop-down whose entries are as easy to tap as buttons, as wide as the room left (at most
-/// 320 points).
-fn pick<T: PartialEq + Copy>(
-    ui: &mut egui::Ui,
-    id: impl std::hash::Hash + std::fmt::Debug,
-    value: &mut T,
-    options: &[(T, String)],
-) {
-    let width = ui.available_width().min(320.0);
-    pick_sized(ui, id, value, options, width);
-}
-
 /// A seat's colour: a finger-sized drop-down that shows the colour itself (narrow, so the
 /// seat's row still fits a 360-point phone) and lists the colours with their names.
 fn pick_colour(
@@ -128,10 +116,7 @@ fn pick_colour(
     let current = palette.colour(point);
     let mut chosen = current;
     let dot = |ui: &egui::Ui, at: egui::Pos2, colour: usize| {
-        ui.painter()
-            .circle_filled(at, 10.5, egui::Color32::from_gray(150));
-        ui.painter()
-            .circle_filled(at, 9.0, theme::c32(COLOURS[colour]));
+        theme::paint_swatch(ui, at, 22.0, COLOURS[colour]);
     };
     let r = egui::ComboBox::from_id_salt(id)
         // Room for the colour before the arrow.
@@ -158,14 +143,15 @@ fn pick_colour(
     palette.set(point, chosen);
 }
 
-/// [`pick`] of a given width.
-fn pick_sized<T: PartialEq + Copy>(
+/// A drop-down whose entries are as easy to tap as buttons, as wide as the room left (at most
+/// 320 points).
+fn pick<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
     id: impl std::hash::Hash + std::fmt::Debug,
     value: &mut T,
     options: &[(T, String)],
-    width: f32,
 ) {
+    let width = ui.available_width().min(320.0);
     let shown = options
         .iter()
         .find(|(v, _)| v == value)

@@ -309,10 +309,14 @@ pub fn heading(ui: &mut egui::Ui, title: &str) {
 /// A marble-coloured dot, for names in lists.
 pub fn swatch(ui: &mut egui::Ui, colour: Color, size: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
-    let c = rect.center();
+    paint_swatch(ui, rect.center(), size, colour);
+}
+
+/// A [`swatch`] painted at `centre` without taking room of its own (over another widget).
+pub fn paint_swatch(ui: &egui::Ui, centre: egui::Pos2, size: f32, colour: Color) {
     ui.painter()
-        .circle_filled(c, size * 0.47, Color32::from_gray(150));
-    ui.painter().circle_filled(c, size * 0.38, c32(colour));
+        .circle_filled(centre, size * 0.47, Color32::from_gray(150));
+    ui.painter().circle_filled(centre, size * 0.38, c32(colour));
 }
 
 /// The part of the window a page may use: the whole content area less the margins, as one
