@@ -26,10 +26,13 @@ pub mod ai;
 pub mod animation;
 pub mod board;
 pub mod config;
+pub mod crossing;
 pub mod input;
 pub mod look;
 pub mod persist;
 pub mod play;
+pub mod practice;
+pub mod puzzles;
 pub mod records;
 pub mod review;
 #[cfg(feature = "dev")]
@@ -64,6 +67,9 @@ impl Plugin for CorePlugin {
                 stats::plugin,
                 records::plugin,
                 review::plugin,
+                practice::plugin,
+                crossing::plugin,
+                puzzles::plugin,
             ));
     }
 }
