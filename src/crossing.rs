@@ -96,7 +96,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             start_crossing
-                .before(PracticeSystems)
+                .before(PracticeSystems::Commands)
                 .in_set(AppSystems::Interpret),
         )
         .add_systems(
@@ -105,7 +105,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .run_if(resource_exists::<CrossingSession>)
                 .in_set(AppSystems::Interpret)
-                .after(PracticeSystems),
+                .after(PracticeSystems::Commands),
         )
         .add_systems(
             Update,
@@ -115,7 +115,7 @@ pub(super) fn plugin(app: &mut App) {
                         .and_then(on_message::<PracticeMoved>.or_else(on_message::<PracticeReset>)),
                 )
                 .in_set(AppSystems::Present)
-                .after(PracticeSystems),
+                .after(PracticeSystems::Moves),
         )
         .add_systems(OnExit(Screen::Practice), end_session);
 }
@@ -186,7 +186,9 @@ fn follow_board(
     s.finished = Some(done);
     finished.write(done);
     let best = if new_best { ": your best yet!" } else { "." };
-    practice.write(PracticeCommand::Close(format!("Crossed in {moves} moves{best}")));
+    practice.write(PracticeCommand::Close(format!(
+        "Crossed in {moves} moves{best}"
+    )));
 }
 
 fn ask_hint(

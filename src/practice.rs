@@ -11,7 +11,7 @@
 //!   [`Screen::Practice`]: the board shows the position, the learner picks moves exactly as in
 //!   a match (tap, click, drag, keys). [`PracticeBoard`] holds the lesson and the moves played.
 //! - Each move played is announced as [`PracticeMoved`] (the moves so far). Check it in a
-//!   system ordered after [`PracticeSystems`] and answer, if needed, with
+//!   system ordered after [`PracticeSystems::Moves`] and answer, if needed, with
 //!   [`PracticeCommand::Refuse`] (a one-sentence reason; the move is taken back and the reason
 //!   kept in [`PracticeBoard::said`]) or [`PracticeCommand::Close`] (the lesson is over: no
 //!   more moves, a sentence to show). Saying nothing accepts the move.
@@ -28,8 +28,8 @@
 use crate::ai::Hint;
 use crate::board::{CurrentGame, CurrentMatch, Marble, Seat};
 use crate::config::{Controller, FirstMove, MatchConfig, Palette};
-use crate::persist::{MatchId, SavingSuspended, StatsCounted};
 use crate::persist::formats::preset_of;
+use crate::persist::{MatchId, SavingSuspended, StatsCounted};
 use crate::play::{BoardChanged, LoadMatch, MoveApplied, MoveRequest, TurnStarted};
 use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::prelude::*;
@@ -103,10 +103,15 @@ pub struct PracticeBoard {
 #[derive(Resource)]
 struct Stash(Option<LoadMatch>);
 
-/// The practice board's own work: commands, then following played moves. Lessons check
-/// moves after it.
+/// The practice board's own work. Lessons write their commands before [`Self::Commands`]
+/// and check moves after [`Self::Moves`].
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PracticeSystems;
+pub enum PracticeSystems {
+    /// Starting, undo, refusals (in [`AppSystems::Interpret`]).
+    Commands,
+    /// Noting the moves played (in [`AppSystems::Present`]).
+    Moves,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PracticeCommand>()
@@ -116,7 +121,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (start_practice, obey_commands)
                 .chain()
-                .in_set(PracticeSystems)
+                .in_set(PracticeSystems::Commands)
                 .in_set(AppSystems::Interpret),
         )
         .add_systems(
@@ -134,7 +139,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             note_moves
                 .run_if(in_state(Screen::Practice).and_then(on_message::<MoveApplied>))
-                .in_set(PracticeSystems)
+                .in_set(PracticeSystems::Moves)
                 .in_set(AppSystems::Present),
         )
         .add_systems(

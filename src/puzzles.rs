@@ -83,7 +83,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             open_puzzle
-                .before(PracticeSystems)
+                .before(PracticeSystems::Commands)
                 .in_set(AppSystems::Interpret),
         )
         .add_systems(
@@ -91,14 +91,14 @@ pub(super) fn plugin(app: &mut App) {
             show_answer
                 .run_if(resource_exists::<OpenPuzzle>)
                 .in_set(AppSystems::Interpret)
-                .after(PracticeSystems),
+                .after(PracticeSystems::Commands),
         )
         .add_systems(
             Update,
             check_moves
                 .run_if(resource_exists::<OpenPuzzle>.and_then(on_message::<PracticeMoved>))
                 .in_set(AppSystems::Present)
-                .after(PracticeSystems),
+                .after(PracticeSystems::Moves),
         )
         .add_systems(OnExit(Screen::Practice), close_puzzle);
 }
