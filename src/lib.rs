@@ -128,7 +128,8 @@ pub struct Options {
     pub rules: Option<String>,
     /// Play against the computer at this level.
     pub vs: Option<String>,
-    /// Which screen to show: menu, new-game, rules, settings, statistics, records, game (and,
+    /// Which screen to show: menu, new-game, rules, settings, statistics, records, practice,
+    /// puzzles, crossing (ten marbles), puzzle (the first), game (and,
     /// in a `dev` build, review: the `--record` reviewed, its costliest move shown).
     pub screen: Option<String>,
     /// Draw symbols on the marbles.
@@ -146,7 +147,8 @@ pub struct Options {
 
 const USAGE: &str = "options: --screenshot PATH [--geometry PATH] [--layout PATH] --size WxH \
 --scale S --players N --rules PRESET --vs LEVEL --moves \"k3-k5 ...\" --click HOLE --screen \
-menu|new-game|rules|settings|statistics|records|game|review --colour-blind --fixed-board --hole-names \
+menu|new-game|rules|settings|statistics|records|practice|puzzles|crossing|puzzle|game|review \
+--colour-blind --fixed-board --hole-names \
 --data-dir PATH --record FILE.ron --tour DIR --frame-log PATH --exit-after SECS";
 /// Options of the scripting and screenshot driver, which only a `dev` build has.
 const DEV_OPTIONS: [&str; 8] = [
@@ -160,7 +162,8 @@ const DEV_OPTIONS: [&str; 8] = [
     "--click",
 ];
 /// Screens `--screen` can open.
-const SCREENS: &str = "menu, new-game, rules, settings, statistics, records, game";
+const SCREENS: &str =
+    "menu, new-game, rules, settings, statistics, records, practice, puzzles, crossing, puzzle, game";
 
 impl Options {
     /// Reads the options listed in [`USAGE`]; any mistake is an error, never a panic.
@@ -366,6 +369,10 @@ pub fn run(options: Options) -> AppExit {
             "statistics" => state::Screen::Statistics,
             "records" => state::Screen::Records,
             "menu" => state::Screen::MainMenu,
+            "practice" => state::Screen::PracticeMenu,
+            "puzzles" => state::Screen::Puzzles,
+            // The practice board opens with its lesson (below).
+            "crossing" | "puzzle" => state::Screen::MainMenu,
             // The record opens below; the script reviews it once it is on the board.
             #[cfg(feature = "dev")]
             "review" if options.record.is_some() => state::Screen::Records,
@@ -382,6 +389,17 @@ pub fn run(options: Options) -> AppExit {
         app.world_mut()
             .resource_mut::<NextState<state::Screen>>()
             .set(s);
+        match screen.as_str() {
+            "crossing" => {
+                app.world_mut()
+                    .write_message(crossing::CrossingCommand::Start(10));
+            }
+            "puzzle" => {
+                app.world_mut()
+                    .write_message(puzzles::PuzzleCommand::Open(0));
+            }
+            _ => {}
+        }
     }
     if let (Some(path), false) = (&options.record, script.is_tour()) {
         app.world_mut()
