@@ -10,7 +10,7 @@
 
 use crate::board::Hole;
 use crate::game::{Event, Game, GameError, GoalRule, OutReason, holes, jumps};
-use crate::notation::{holes_text, parse_holes};
+use crate::notation::{holes_text, parse_holes, parse_path};
 use crate::position::{Board, Layout};
 use crate::rules::{RuleSet, Setup};
 
@@ -78,6 +78,9 @@ pub struct Step {
     pub instruction: &'static str,
     /// Said when the move is right.
     pub note: &'static str,
+    /// The move "show me" plays when it is right in the position reached (it shows the
+    /// lesson's idea best); otherwise the first right move is shown.
+    show: &'static str,
     aim: Aim,
 }
 
@@ -113,9 +116,10 @@ const M5: Hole = at(b'm', 5);
 
 /// The lessons, in the order they are taught.
 pub fn lessons() -> Vec<Lesson> {
-    let step = |instruction, note, aim| Step {
+    let step = |instruction, note, show, aim| Step {
         instruction,
         note,
+        show,
         aim,
     };
     vec![
@@ -130,6 +134,7 @@ pub fn lessons() -> Vec<Lesson> {
                 "Move one of your marbles one hole toward your goal, the point across the \
                  board: pick a marble, then a lit hole right next to it.",
                 "That is a step: one hole, into an empty neighbour.",
+                "j5-j6",
                 Aim::StepForward,
             )],
         },
@@ -144,6 +149,7 @@ pub fn lessons() -> Vec<Lesson> {
                 "Jump one of your marbles over a marble right next to it, yours or another \
                  player's, into the empty hole just behind.",
                 "That is a jump. Nothing is captured: the marble you jumped over stays.",
+                "j5-j7",
                 Aim::Jump,
             )],
         },
@@ -158,6 +164,7 @@ pub fn lessons() -> Vec<Lesson> {
                 "After a jump the same marble may jump again, as often as it can. Take your \
                  lowest marble up to the marked hole (j11) in one move.",
                 "Three jumps in one move: chains are how marbles cross the board fast.",
+                "j5-j7-j9-j11",
                 Aim::Reach(J11),
             )],
         },
@@ -173,11 +180,13 @@ pub fn lessons() -> Vec<Lesson> {
                     "A ladder is a line of marbles with an empty hole after each. Move one \
                      marble so that another can jump twice toward your goal next move.",
                     "That is a ladder: the way up is open.",
+                    "h7-g8",
                     Aim::OpenChain(4),
                 ),
                 step(
                     "Now climb it: jump up your ladder in one move, two jumps or more.",
                     "You climbed your own ladder. Others may climb it too: mind what you leave.",
+                    "g5-g7-g9",
                     Aim::Climb(4),
                 ),
             ],
@@ -195,11 +204,13 @@ pub fn lessons() -> Vec<Lesson> {
                      your first 30 moves, or you are out. This is your 29th move and two \
                      marbles are still at home: plan so both get out in time.",
                     "Good: the marble that could have been shut in is out first.",
+                    "l3-j5",
                     Aim::InTime,
                 ),
                 step(
                     "Your 30th move: bring the last marble out of home.",
                     "Home is empty in time. From now on no marble may go back into it.",
+                    "k4-k5",
                     Aim::InTime,
                 ),
             ],
@@ -216,6 +227,7 @@ pub fn lessons() -> Vec<Lesson> {
                  as filled: fill the last open hole and you have finished.",
                 "Finished! Their marble could not stop you: that is the anti-blocking rule. \
                  Under strict rules (the rulebook's) it would have to leave first.",
+                "h13-h14",
                 Aim::Finish,
             )],
         },
@@ -231,12 +243,14 @@ pub fn lessons() -> Vec<Lesson> {
                     "Their marble (j12) can run down over your marbles in one chain. Block it: \
                      move a marble into a hole where its chain would land.",
                     "Blocked: with no hole to land in, or no marble to jump, a chain stops.",
+                    "i10-j10",
                     Aim::Block,
                 ),
                 step(
                     "That works against you too: your marble on m5 cannot jump, because your \
                      own marble fills the hole behind the next one. Unblock it.",
                     "Unblocked: keep the landing holes of your own ladders open.",
+                    "m7-m8",
                     Aim::Unblock(M5),
                 ),
             ],
@@ -433,9 +447,14 @@ impl Step {
         }
     }
 
-    /// A right move for "show me": the first legal move the step accepts, as its shortest
-    /// path; empty when none is (after a move the step did not expect).
+    /// A right move for "show me": the step's own example when it is right here, otherwise
+    /// the first legal move the step accepts, as its shortest path; empty when none is.
     pub fn answer(&self, game: &Game) -> Vec<Hole> {
+        if let Ok(path) = parse_path(self.show)
+            && self.check(game, &path).is_right()
+        {
+            return path;
+        }
         game.legal_moves()
             .into_iter()
             .find(|m| self.check(game, &m.path).is_right())
@@ -602,7 +621,7 @@ impl Practice {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{format_path, parse_path};
+    use crate::notation::format_path;
     use crate::rules::Finish;
     use std::collections::HashSet;
 
@@ -656,6 +675,8 @@ mod tests {
             for i in 0..l.steps.len() {
                 assert_eq!(p.steps_done(), i);
                 let answer = p.show_me().unwrap_or_else(|| panic!("{}: no answer", l.id));
+                // Along the lesson's own line, "show me" plays the step's example.
+                assert_eq!(answer, path(l.steps[i].show), "{} step {i}", l.id);
                 assert!(
                     p.game()
                         .layout()
@@ -857,5 +878,33 @@ mod tests {
         assert!(play(&mut g, &path("i10-i8")).is_err());
         assert_eq!(*g.board(), before);
         assert_eq!(lesson("nope"), None);
+    }
+
+    #[test]
+    fn any_path_at_all_gets_a_verdict_and_only_illegal_ones_are_called_illegal() {
+        for l in lessons() {
+            let g = l.game().unwrap();
+            let s = &l.steps[0];
+            let layout = g.layout();
+            for from in Hole::all() {
+                for to in Hole::all() {
+                    for p in [vec![from, to], vec![from, to, from], vec![from; 3]] {
+                        let legal = layout.check_path(g.board(), LEARNER, &p).is_ok();
+                        let illegal = matches!(s.check(&g, &p), Verdict::Illegal { .. });
+                        assert_eq!(legal, !illegal, "{}: {}", l.id, format_path(&p));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn show_me_finds_another_right_move_when_the_example_no_longer_fits() {
+        let l = lesson("step").unwrap();
+        let mut g = l.game().unwrap();
+        play(&mut g, &path(l.steps[0].show)).unwrap();
+        let other = l.steps[0].answer(&g);
+        assert_ne!(other, path(l.steps[0].show));
+        assert!(l.steps[0].check(&g, &other).is_right());
     }
 }
