@@ -340,8 +340,9 @@ impl Step {
                 }
                 Event::Out { seat: LEARNER, .. } => {
                     return wrong(format!(
-                        "That move is legal, but it leaves a marble at home after your \
-                         {deadline}th move: you would be out."
+                        "That move is legal, but it leaves a marble at home after your {} \
+                         move: you would be out.",
+                        ordinal(deadline)
                     ));
                 }
                 _ => {}
@@ -405,8 +406,9 @@ impl Step {
             ),
             Aim::InTime if in_time(&after, 2) => right(),
             Aim::InTime => wrong(format!(
-                "That move is legal, but then a marble left at home cannot get out by your \
-                 {deadline}th move: you would be out."
+                "That move is legal, but then a marble left at home cannot get out by your {} \
+                 move: you would be out.",
+                ordinal(deadline)
             )),
             Aim::Finish if events.contains(&Event::Finished { seat: LEARNER }) => right(),
             Aim::Finish => {
@@ -477,7 +479,20 @@ pub fn play(game: &mut Game, path: &[Hole]) -> Result<Vec<Event>, GameError> {
     Ok(events)
 }
 
-/// How much nearer its goal `seat` 0's marble comes moving `from` → `to` (negative: farther).
+/// "1st", "2nd", "30th": the deadline's move in words.
+fn ordinal(n: u16) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// How much nearer its goal the learner's marble comes moving `from` → `to` (negative:
+/// farther).
 fn nearer(layout: &Layout, from: Hole, to: Hole) -> i32 {
     let dist = &layout.seats[LEARNER].dist;
     dist[from.index() as usize] as i32 - dist[to.index() as usize] as i32
@@ -896,6 +911,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn deadlines_are_named_as_moves_in_words() {
+        let named: Vec<String> = [1, 2, 3, 11, 12, 21, 30, 40, 102, 111].map(ordinal).into();
+        assert_eq!(
+            named,
+            [
+                "1st", "2nd", "3rd", "11th", "12th", "21st", "30th", "40th", "102nd", "111th"
+            ]
+        );
     }
 
     #[test]
