@@ -84,6 +84,15 @@ pub struct Step {
     aim: Aim,
 }
 
+/// A rule that only some rule sets have, taught by a lesson.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleTaught {
+    /// Every marble must leave home by a deadline ([`crate::rules::LeaveHome`]).
+    Deadline,
+    /// An opponent's marble in your goal counts as filled ([`crate::rules::Finish`]).
+    AntiBlocking,
+}
+
 /// One lesson of the tutorial.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lesson {
@@ -93,6 +102,9 @@ pub struct Lesson {
     pub title: &'static str,
     /// The preset the lesson is played under.
     pub preset: &'static str,
+    /// The rule only some rule sets have that the lesson is about, if any: under rules
+    /// without it the app can say the lesson does not apply to the player's games.
+    pub teaches: Option<RuleTaught>,
     /// The learner's marbles.
     mine: &'static str,
     /// The other seat's marbles.
@@ -127,6 +139,7 @@ pub fn lessons() -> Vec<Lesson> {
             id: "step",
             title: "A step",
             preset: "rulebook",
+            teaches: None,
             mine: "j5 k5",
             theirs: "",
             moves_made: 0,
@@ -142,6 +155,7 @@ pub fn lessons() -> Vec<Lesson> {
             id: "jump",
             title: "A jump",
             preset: "rulebook",
+            teaches: None,
             mine: "j5 k5",
             theirs: "j6",
             moves_made: 0,
@@ -157,6 +171,7 @@ pub fn lessons() -> Vec<Lesson> {
             id: "chain",
             title: "A chain of jumps",
             preset: "rulebook",
+            teaches: None,
             mine: "j5 j6",
             theirs: "j8 j10",
             moves_made: 0,
@@ -172,6 +187,7 @@ pub fn lessons() -> Vec<Lesson> {
             id: "ladder",
             title: "Build a ladder, then climb it",
             preset: "rulebook",
+            teaches: None,
             mine: "g5 g6 h7",
             theirs: "",
             moves_made: 0,
@@ -195,6 +211,7 @@ pub fn lessons() -> Vec<Lesson> {
             id: "deadline",
             title: "Leave home in time",
             preset: "classic",
+            teaches: Some(RuleTaught::Deadline),
             mine: "l3 k4 h8 i8",
             theirs: "",
             moves_made: 28,
@@ -219,12 +236,13 @@ pub fn lessons() -> Vec<Lesson> {
             id: "goal",
             title: "Fill your goal",
             preset: "casual",
+            teaches: Some(RuleTaught::AntiBlocking),
             mine: "e16 f16 e15 f15 g15 e14 f14 g14 h13 i11",
             theirs: "e17",
             moves_made: 0,
             steps: vec![step(
-                "Another player's marble is parked in your goal. Under these rules it counts \
-                 as filled: fill the last open hole and you have finished.",
+                "Another player's marble is parked in your goal. Under these rules (casual, \
+                 like the tournament's) it counts as filled: fill the last open hole to finish.",
                 "Finished! Their marble could not stop you: that is the anti-blocking rule. \
                  Under strict rules (the rulebook's) it would have to leave first.",
                 "h13-h14",
@@ -235,6 +253,7 @@ pub fn lessons() -> Vec<Lesson> {
             id: "block",
             title: "Block and unblock",
             preset: "rulebook",
+            teaches: None,
             mine: "i10 j11 j9 m5 m6 m7",
             theirs: "j12",
             moves_made: 0,
@@ -264,6 +283,16 @@ pub fn lesson(id: &str) -> Option<Lesson> {
 }
 
 impl Lesson {
+    /// Whether the lesson is about the player's rules: false only for a lesson on a rule
+    /// these rules do not have (the deadline, anti-blocking).
+    pub fn applies_to(&self, rules: &RuleSet) -> bool {
+        match self.teaches {
+            None => true,
+            Some(RuleTaught::Deadline) => rules.leave_home != crate::rules::LeaveHome::Off,
+            Some(RuleTaught::AntiBlocking) => rules.finish == crate::rules::Finish::AntiBlocking,
+        }
+    }
+
     /// The rule set the lesson is played under.
     pub fn rules(&self) -> Result<RuleSet, String> {
         RuleSet::preset(self.preset).map_err(|e| e.to_string())
@@ -910,6 +939,27 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_lesson_on_a_rule_applies_where_the_rules_have_it() {
+        let applies = |preset: &str| -> Vec<&str> {
+            let rules = RuleSet::preset(preset).unwrap();
+            lessons()
+                .into_iter()
+                .filter(|l| l.applies_to(&rules))
+                .map(|l| l.id)
+                .collect()
+        };
+        let all: Vec<&str> = lessons().into_iter().map(|l| l.id).collect();
+        assert_eq!(applies("classic"), all, "deadline and anti-blocking both");
+        let rulebook = applies("rulebook");
+        assert!(!rulebook.contains(&"deadline") && !rulebook.contains(&"goal"));
+        assert_eq!(rulebook.len(), all.len() - 2);
+        for l in lessons() {
+            // Each lesson is played under rules it applies to.
+            assert!(l.applies_to(&l.rules().unwrap()), "{}", l.id);
         }
     }
 
