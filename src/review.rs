@@ -120,7 +120,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ReviewSettings>()
         .add_systems(
             Update,
-            (start_review, run_review, show_move, close_review)
+            // Each runs only while it has something to do: nothing on idle frames.
+            (
+                start_review.run_if(on_message::<ReviewCommand>),
+                run_review.run_if(resource_exists::<ReviewJob>),
+                (show_move, close_review).run_if(resource_exists::<GameReview>),
+            )
                 .chain()
                 .in_set(AppSystems::Interpret),
         )
@@ -223,13 +228,12 @@ fn start_review(
 fn run_review(
     mut commands: Commands,
     mut requests: MessageReader<ReviewCommand>,
-    job: Option<ResMut<ReviewJob>>,
+    mut job: ResMut<ReviewJob>,
     screen: Res<State<Screen>>,
     mut records: MessageWriter<RecordCommand>,
     mut notices: MessageWriter<Notice>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let Some(mut job) = job else { return };
     let cancelled = requests.read().any(|r| *r == ReviewCommand::Cancel);
     if cancelled || *screen.get() != job.origin {
         // Dropping the job sets its cancel flag: the engine stops within a node or two.
@@ -284,13 +288,12 @@ fn run_review(
 /// Shows a reviewed move: the record at the position before it.
 fn show_move(
     mut requests: MessageReader<ReviewCommand>,
-    review: Option<ResMut<GameReview>>,
+    mut review: ResMut<GameReview>,
     replay: Option<Res<Replay>>,
     screen: Res<State<Screen>>,
     mut records: MessageWriter<RecordCommand>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
-    let Some(mut review) = review else { return };
     if !review.opened && *screen.get() == Screen::Replay && replay.is_some() {
         review.opened = true;
     }
@@ -314,10 +317,9 @@ fn show_move(
 fn close_review(
     mut commands: Commands,
     mut requests: MessageReader<ReviewCommand>,
-    review: Option<Res<GameReview>>,
+    review: Res<GameReview>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
-    let Some(review) = review else { return };
     if !requests.read().any(|r| *r == ReviewCommand::Close) {
         return;
     }

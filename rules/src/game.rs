@@ -324,6 +324,18 @@ impl Game {
         Ok(g)
     }
 
+    /// Counts `made` moves (and turns) as already played by `seat`, before any action, so a
+    /// hand-made position can stand at a given move of the game (the tutorial's lesson on the
+    /// leaving-home deadline). Crate-only: a record keeps no such count, so a game started
+    /// this way must not be saved as one.
+    pub(crate) fn set_moves_made(&mut self, seat: usize, made: u16) {
+        if self.actions.is_empty() && seat < self.setup.players as usize {
+            let s = &mut self.states[0];
+            s.moves[seat] = made;
+            s.turns[seat] = made;
+        }
+    }
+
     /// A new game under a named preset, with its default set-up unless overridden.
     pub fn from_preset(
         name: &str,

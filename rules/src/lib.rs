@@ -10,6 +10,7 @@ pub mod notation;
 pub mod position;
 pub mod rules;
 pub mod soak;
+pub mod tutorial;
 pub mod zobrist;
 
 pub use bitboard::Bits;

@@ -2,7 +2,9 @@
 //! Plain data: the new-game screen edits it, the turn flow builds a [`Game`] from it.
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use sternhalma_rules::ai::Level;
+use sternhalma_rules::tutorial;
 use sternhalma_rules::{Game, Point, RuleSet, RulesError, Setup};
 
 /// Who makes the moves of a seat.
@@ -302,6 +304,51 @@ pub struct Settings {
     /// choose read as the board's own colours).
     #[serde(default)]
     pub default_palette: Palette,
+    /// How far the player has come in the tutorial (settings written before it existed read
+    /// as not offered, nothing done).
+    #[serde(default)]
+    pub tutorial: TutorialProgress,
+}
+
+/// The tutorial (Learn) as far as the player has taken it: offered once on first launch,
+/// then always reachable from the menu and the Rules page, so only these two facts are kept.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TutorialProgress {
+    /// Whether the first-launch offer was made (taken or skipped): it is not made again.
+    pub offered: bool,
+    /// Ids of the lessons finished ([`sternhalma_rules::tutorial::Lesson::id`]). An id no
+    /// lesson has any more (a file from another version) is kept but counts for nothing.
+    pub completed: BTreeSet<String>,
+}
+
+impl TutorialProgress {
+    /// Marks a lesson finished; an id no lesson has is ignored. Returns whether it is newly
+    /// finished.
+    pub fn complete(&mut self, id: &str) -> bool {
+        tutorial::lesson(id).is_some() && self.completed.insert(id.to_string())
+    }
+
+    /// Whether the lesson with this id is finished.
+    pub fn is_complete(&self, id: &str) -> bool {
+        self.completed.contains(id)
+    }
+
+    /// How many of today's lessons are finished (unknown ids not counted).
+    pub fn done(&self) -> usize {
+        tutorial::lessons()
+            .iter()
+            .filter(|l| self.is_complete(l.id))
+            .count()
+    }
+
+    /// The first lesson not yet finished, where "Learn" picks up; `None` when all are.
+    pub fn next_lesson(&self) -> Option<&'static str> {
+        tutorial::lessons()
+            .into_iter()
+            .map(|l| l.id)
+            .find(|id| !self.is_complete(id))
+    }
 }
 
 /// Settings written before a field existed read it as on.
@@ -333,6 +380,7 @@ impl Default for Settings {
             last_named_rules: None,
             default_first: FirstMove::default(),
             default_palette: Palette::default(),
+            tutorial: TutorialProgress::default(),
         }
     }
 }
@@ -456,5 +504,50 @@ mod tests {
     fn presets_reject_player_counts_they_do_not_support() {
         assert!(MatchConfig::preset("simple", 3).is_err());
         assert!(MatchConfig::preset("classic", 6).is_ok());
+    }
+
+    /// A settings file as the app wrote it before the tutorial existed.
+    const OLD_SETTINGS: &str = "(version: 1, settings: (speed: Instant, colour_blind: false,
+        rotate_board: true, handover_screen: true, volume: 0.25, muted: true,
+        default_players: 6, default_seats: (Human, Computer(Medium), Computer(Medium),
+        Computer(Medium), Computer(Medium), Computer(Medium)), last_preset: \"pairs\"))";
+
+    #[test]
+    fn settings_from_before_the_tutorial_read_as_not_offered_nothing_done() {
+        let s = crate::formats::SettingsFile::from_ron(OLD_SETTINGS).unwrap();
+        assert_eq!(s.tutorial, TutorialProgress::default());
+        assert!(!s.tutorial.offered);
+        assert_eq!(s.tutorial.done(), 0);
+        assert_eq!(s.tutorial.next_lesson(), Some(tutorial::lessons()[0].id));
+    }
+
+    #[test]
+    fn tutorial_progress_is_kept_and_unknown_lessons_are_ignored() {
+        let first = tutorial::lessons()[0].id;
+        let text = OLD_SETTINGS.replace(
+            "last_preset:",
+            &format!(
+                "tutorial: (offered: true, completed: [\"{first}\", \"no-such-lesson\"]), \
+                 last_preset:"
+            ),
+        );
+        let mut s = crate::formats::SettingsFile::from_ron(&text).unwrap();
+        assert!(s.tutorial.offered);
+        assert!(s.tutorial.is_complete(first));
+        assert_eq!(s.tutorial.done(), 1, "the unknown id counts for nothing");
+        assert_ne!(s.tutorial.next_lesson(), Some(first));
+        // Only real lessons are marked, each once; the rest follow in order.
+        assert!(!s.tutorial.complete("no-such-lesson-either"));
+        assert!(!s.tutorial.complete(first));
+        for l in tutorial::lessons() {
+            s.tutorial.complete(l.id);
+        }
+        assert_eq!(s.tutorial.done(), tutorial::lessons().len());
+        assert_eq!(s.tutorial.next_lesson(), None);
+        // And written, it reads back the same.
+        let back =
+            crate::formats::SettingsFile::from_ron(&crate::formats::SettingsFile::to_ron(&s))
+                .unwrap();
+        assert_eq!(back, s);
     }
 }

@@ -15,7 +15,8 @@ On a phone (390x844 points at 3x, touch events, a mobile browser) and on a deskt
   - a damaged stored save is set aside under another key, reported, and the page still loads;
   - turning the phone re-lays the board out for landscape;
   - (desktop) a finished game's record downloads and its moves copy to the clipboard; the
-    file opens again through the file picker, the moves through the Paste button.
+    file opens again through the file picker, the moves through the Paste button; the
+    engine's review of that record runs to its end and lists its moves.
 Screenshots stay in target/screenshots/web/.
 
     python3 tests/web/web_test.py [--dir target/web] [--only phone|desktop]
@@ -377,6 +378,31 @@ def test_records_out_and_in(p):
     p.idle()
     check(p.moves_made() == moves, f"{p.name}: the pasted moves opened another game")
     p.shot("opened-pasted")
+    test_review(p, moves)
+
+
+def test_review(p, moves):
+    """The review of the record on the board runs to its end in the browser (a move a frame,
+    as the page has no threads) and lists every move it went through."""
+    p.tap("🔍 Review")
+    # The list and the arrows appear when every move has been looked at.
+    p.wait_for(
+        "s && s.layout && s.layout.split('\\n').some(l => l.startsWith('control') && "
+        "l.split(' ').slice(10).join(' ').startsWith('Next'))",
+        "the review to finish",
+    )
+    p.idle()
+    rows = [c for c in p.controls() if c[0].split(" ", 1)[0].rstrip(".").isdigit()]
+    check(rows, f"{p.name}: the finished review lists no moves: {p.controls()}")
+    check(
+        all(int(c[0].split(".", 1)[0]) <= moves for c in rows),
+        f"{p.name}: the review lists moves the game does not have: {rows}",
+    )
+    p.tap("Next")
+    p.idle()
+    p.shot("review")
+    p.tap("Close", last=True)
+    p.wait_screen("Replay")
 
 
 def test_rotation(p):

@@ -14,7 +14,7 @@
 //! proved shortest. Everything is counted in nodes, not time, so a hint is the same on every
 //! machine.
 
-use super::race::beam;
+use super::race::{beam, guessed_order};
 use super::{Budget, Weights, context};
 use crate::bitboard::Bits;
 use crate::board::{Hole, Point};
@@ -528,17 +528,7 @@ impl Ida<'_, '_> {
         if self.nodes > self.max_nodes {
             return None;
         }
-        let tip = &s.tip;
-        let mut moves: Vec<(i32, Hole, Hole)> = s
-            .layout
-            .moves(board, s.seat)
-            .pairs()
-            .map(|(f, t)| {
-                let into = !s.goal.has(f.index()) && s.goal.has(t.index());
-                let gain = tip[f.index() as usize] as i32 - tip[t.index() as usize] as i32;
-                (gain + if into { 100 } else { 0 }, f, t)
-            })
-            .collect();
+        let mut moves = guessed_order(s.layout, board, s.seat, &s.tip, s.goal, |_, _| true);
         // Stable order on ties (the list comes in board order), so the line is deterministic.
         moves.sort_by_key(|m| std::cmp::Reverse(m.0));
         for (_, f, t) in moves {

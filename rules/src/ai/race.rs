@@ -5,6 +5,7 @@
 
 use super::Budget;
 use super::evaluation::Ctx;
+use crate::bitboard::Bits;
 use crate::board::{Hole, Point};
 use crate::game::Game;
 use crate::position::{Board, Layout};
@@ -99,6 +100,29 @@ pub(crate) fn holes_to_fill(ctx: &Ctx, board: &Board, seat: usize) -> u32 {
 /// [`holes_to_fill`] as the bound: the shortest line of at most `max_len` moves, if there is
 /// one and it is found within `max_nodes` nodes. Moves that go back more than one step are not tried (they never pay in a race),
 /// so "shortest" is among lines of forward and sideways moves.
+/// The moves of `seat` that `keep` allows, each with a cheap guess of its worth for ordering a
+/// solo search (into the goal first, then the most steps gained towards the goal's far tip):
+/// the race solver and the crossing's search try them best first.
+pub(crate) fn guessed_order(
+    layout: &Layout,
+    board: &Board,
+    seat: usize,
+    tip: &[u8; 256],
+    goal: Bits,
+    keep: impl Fn(Hole, Hole) -> bool,
+) -> Vec<(i32, Hole, Hole)> {
+    layout
+        .moves(board, seat)
+        .pairs()
+        .filter(|&(f, t)| keep(f, t))
+        .map(|(f, t)| {
+            let into = !goal.has(f.index()) && goal.has(t.index());
+            let gain = tip[f.index() as usize] as i32 - tip[t.index() as usize] as i32;
+            (gain + if into { 100 } else { 0 }, f, t)
+        })
+        .collect()
+}
+
 pub(crate) fn ida_star(
     ctx: &Ctx,
     start: &Board,
@@ -137,18 +161,9 @@ pub(crate) fn ida_star(
             }
             let tip = &self.ctx.seats[self.seat].tip;
             let goal = self.ctx.seats[self.seat].goal;
-            let mut moves: Vec<(i32, Hole, Hole)> = self
-                .ctx
-                .layout
-                .moves(board, self.seat)
-                .pairs()
-                .filter(|&(f, t)| tip[t.index() as usize] <= tip[f.index() as usize] + 1)
-                .map(|(f, t)| {
-                    let into = !goal.has(f.index()) && goal.has(t.index());
-                    let gain = tip[f.index() as usize] as i32 - tip[t.index() as usize] as i32;
-                    (gain + if into { 100 } else { 0 }, f, t)
-                })
-                .collect();
+            let mut moves = guessed_order(self.ctx.layout, board, self.seat, tip, goal, |f, t| {
+                tip[t.index() as usize] <= tip[f.index() as usize] + 1
+            });
             moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
             for (_, f, t) in moves {
                 let mut b = *board;

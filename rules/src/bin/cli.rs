@@ -31,6 +31,7 @@ USAGE:
   sternhalma-cli crossing [--marbles 6|10|15] [--moves \"PATH PATH ...\"] [--width W] [--nodes N]
   sternhalma-cli crossing [--marbles 6|10|15] --best W
   sternhalma-cli puzzles --seed S --count K [--out FILE] [--games G]
+  sternhalma-cli lessons
 
 perft   counts move sequences of length D from the start (the last ply counted, not played);
         prints the count alone on the first line, then the time and leaf moves per second.
@@ -81,6 +82,9 @@ crossing the practice crossing: one seat's marbles alone, from the bottom point 
 puzzles makes K puzzles (finish in 2 or 3 moves, reach a far hole in one chain) from
         self-play games seeded by S and prints them as RON (or writes FILE); at most G
         games (40). assets/puzzles.ron is: puzzles --seed 23 --count 8.
+lessons prints the tutorial's lessons (id, title, rules, position, each step's instruction
+        and its answer) and plays each answer through the lesson's own check; ends with
+        lessons=N steps=S right=R and exits with status 2 if R < S.
 
 PRESET is a preset name (default: casual) or a path to a .ron rule set file.
 --marbles overrides the preset's set-up.";
@@ -732,6 +736,61 @@ fn cmd_puzzles(mut args: Args) -> Result<(), Fail> {
     Ok(())
 }
 
+fn cmd_lessons(args: Args) -> Result<(), Fail> {
+    use sternhalma_rules::tutorial::{LEARNER, Practice, Verdict, lessons};
+    args.done()?;
+    let list = lessons();
+    let (mut steps, mut right) = (0, 0);
+    for lesson in &list {
+        let mut practice =
+            Practice::new(lesson.clone()).map_err(|e| Fail(format!("{}: {e}", lesson.id), 2))?;
+        let board = practice.game().board();
+        let marbles = |seat: usize| {
+            let text =
+                sternhalma_rules::holes_text(sternhalma_rules::game::holes(board.marbles(seat)));
+            if text.is_empty() {
+                "-".to_string()
+            } else {
+                text
+            }
+        };
+        println!("{}: {} ({} rules)", lesson.id, lesson.title, lesson.preset);
+        println!(
+            "  yours: {}  theirs: {}",
+            marbles(LEARNER),
+            marbles(1 - LEARNER)
+        );
+        while let Some(step) = practice.step().cloned() {
+            steps += 1;
+            println!("  {}. {}", practice.steps_done() + 1, step.instruction);
+            let answer = practice.show_me().unwrap_or_default();
+            let shown = if answer.is_empty() {
+                "-".to_string()
+            } else {
+                format_path(&answer)
+            };
+            match practice.attempt(&answer) {
+                Verdict::Right { note } => {
+                    right += 1;
+                    println!("     answer {shown}: right. {note}");
+                }
+                Verdict::Wrong { why } | Verdict::Illegal { why } => {
+                    println!("     answer {shown}: NOT right. {why}");
+                    break;
+                }
+            }
+        }
+    }
+    println!("lessons={} steps={steps} right={right}", list.len());
+    if right < steps {
+        return Err(Fail(
+            format!("{} lesson steps failed their own check", steps - right),
+            2,
+        ));
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let mut argv: Vec<String> = std::env::args().skip(1).collect();
     if argv.is_empty() {
@@ -752,6 +811,7 @@ fn main() -> ExitCode {
         "soak" => cmd_soak(args),
         "crossing" => cmd_crossing(args),
         "puzzles" => cmd_puzzles(args),
+        "lessons" => cmd_lessons(args),
         "presets" => {
             for name in RuleSet::preset_names() {
                 let r = RuleSet::preset(name).expect("built-in presets load");
