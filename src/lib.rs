@@ -42,6 +42,7 @@ pub mod sound;
 pub mod state;
 pub mod stats;
 pub mod transfer;
+pub mod tutorial;
 pub mod ui;
 pub mod view;
 #[cfg(target_arch = "wasm32")]
@@ -70,7 +71,8 @@ impl Plugin for CorePlugin {
                 practice::plugin,
                 crossing::plugin,
                 puzzles::plugin,
-            ));
+            ))
+            .add_plugins(tutorial::plugin);
     }
 }
 
@@ -162,8 +164,7 @@ const DEV_OPTIONS: [&str; 8] = [
     "--click",
 ];
 /// Screens `--screen` can open.
-const SCREENS: &str =
-    "menu, new-game, rules, settings, statistics, records, practice, puzzles, crossing, puzzle, game";
+const SCREENS: &str = "menu, new-game, rules, settings, statistics, records, practice, puzzles, crossing, puzzle, learn, lesson, game";
 
 impl Options {
     /// Reads the options listed in [`USAGE`]; any mistake is an error, never a panic.
@@ -371,8 +372,9 @@ pub fn run(options: Options) -> AppExit {
             "menu" => state::Screen::MainMenu,
             "practice" => state::Screen::PracticeMenu,
             "puzzles" => state::Screen::Puzzles,
+            "learn" => state::Screen::Learn,
             // The practice board opens with its lesson (below).
-            "crossing" | "puzzle" => state::Screen::MainMenu,
+            "crossing" | "puzzle" | "lesson" => state::Screen::MainMenu,
             // The record opens below; the script reviews it once it is on the board.
             #[cfg(feature = "dev")]
             "review" if options.record.is_some() => state::Screen::Records,
@@ -397,6 +399,12 @@ pub fn run(options: Options) -> AppExit {
             "puzzle" => {
                 app.world_mut()
                     .write_message(puzzles::PuzzleCommand::Open(0));
+            }
+            "lesson" => {
+                app.world_mut()
+                    .write_message(tutorial::TutorialCommand::Open(
+                        sternhalma_rules::tutorial::lessons()[1].id.to_string(),
+                    ));
             }
             _ => {}
         }

@@ -56,6 +56,8 @@ enum Stop {
     Crossing,
     /// The first puzzle on the practice board.
     Puzzle,
+    /// A tutorial lesson on the practice board.
+    Lesson,
 }
 
 impl Stop {
@@ -67,6 +69,7 @@ impl Stop {
             Stop::GameOver(_) => "game-over",
             Stop::Crossing => "crossing",
             Stop::Puzzle => "puzzle",
+            Stop::Lesson => "lesson",
         }
     }
 }
@@ -142,6 +145,8 @@ impl Script {
                 Stop::Screen("puzzles", Screen::Puzzles),
                 Stop::Crossing,
                 Stop::Puzzle,
+                Stop::Screen("learn", Screen::Learn),
+                Stop::Lesson,
                 Stop::Game,
             ]
             .into();
@@ -254,6 +259,7 @@ fn next_stop(
     mut practice: (
         MessageWriter<crate::crossing::CrossingCommand>,
         MessageWriter<crate::puzzles::PuzzleCommand>,
+        MessageWriter<crate::tutorial::TutorialCommand>,
     ),
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -294,10 +300,17 @@ fn next_stop(
             records.write(RecordCommand::OpenFile(path));
         }
         Stop::Crossing => {
-            practice.0.write(crate::crossing::CrossingCommand::Start(10));
+            practice
+                .0
+                .write(crate::crossing::CrossingCommand::Start(10));
         }
         Stop::Puzzle => {
             practice.1.write(crate::puzzles::PuzzleCommand::Open(0));
+        }
+        Stop::Lesson => {
+            practice.2.write(crate::tutorial::TutorialCommand::Open(
+                sternhalma_rules::tutorial::lessons()[1].id.to_string(),
+            ));
         }
         Stop::GameOver(path) => {
             let finished = std::fs::read_to_string(&path)

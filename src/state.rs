@@ -32,6 +32,8 @@ pub enum Screen {
     Puzzles,
     /// A practice position on the board, played by one learner (see [`crate::practice`]).
     Practice,
+    /// Learn: the tutorial's lessons, done or not (see [`crate::tutorial`]).
+    Learn,
 }
 
 /// Where the current turn stands; exists only while a game is played: [`Screen::Playing`], or
@@ -141,6 +143,7 @@ fn go_back(
         | Screen::GameOver
         | Screen::Statistics
         | Screen::Records
-        | Screen::PracticeMenu => next.set(Screen::MainMenu),
+        | Screen::PracticeMenu
+        | Screen::Learn => next.set(Screen::MainMenu),
     }
 }

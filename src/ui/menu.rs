@@ -6,6 +6,7 @@ use super::theme::{self, ACCENT, MUTED};
 use crate::board::CurrentGame;
 use crate::config::{Controller, MatchConfig, Settings};
 use crate::state::Screen;
+use crate::tutorial::TutorialCommand;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -37,6 +38,7 @@ fn main_menu(
     mut screen: ResMut<NextState<Screen>>,
     mut ask: ResMut<AskFirst>,
     mut exit: MessageWriter<AppExit>,
+    mut tutorial: MessageWriter<TutorialCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let can_continue = game.as_ref().is_some_and(|g| !g.is_over());
@@ -47,6 +49,7 @@ fn main_menu(
     entries.extend([
         ("Play vs computer", Entry::VsComputer),
         ("New game", Entry::NewGame),
+        ("Learn", Entry::Go(Screen::Learn)),
         ("Practice", Entry::Go(Screen::PracticeMenu)),
         ("Rules", Entry::Go(Screen::Rules)),
         ("Statistics", Entry::Go(Screen::Statistics)),
@@ -60,7 +63,9 @@ fn main_menu(
     )) {
         entries.push(("Quit", Entry::Quit));
     }
+    let offer = !settings.tutorial.offered;
     let mut picked = None;
+    let mut answer = None;
     theme::page(
         ctx,
         "menu",
@@ -68,7 +73,7 @@ fn main_menu(
         |ui| {
             // Two columns when one would not fit the height but two fit the width (phones
             // turned sideways).
-            let title = 90.0;
+            let title = if offer { 200.0 } else { 90.0 };
             let rows_one = entries.len() as f32 * 62.0;
             let two = ui.available_height() < title + rows_one
                 && ui.available_width() >= 2.0 * 200.0 + 10.0;
@@ -87,6 +92,10 @@ fn main_menu(
                 theme::text(ui, RichText::new("Chinese Checkers").color(MUTED));
             });
             ui.add_space(12.0);
+            if offer {
+                answer = super::learn::offer_card(ui);
+                ui.add_space(8.0);
+            }
             let gap = ui.spacing().item_spacing.x;
             let w = (ui.available_width() - gap * (cols as f32 - 1.0)) / cols as f32;
             for row in entries.chunks(cols) {
@@ -104,6 +113,9 @@ fn main_menu(
         },
         |_| {},
     );
+    if let Some(yes) = answer {
+        tutorial.write(TutorialCommand::Offer(yes));
+    }
     match picked {
         Some(Entry::Continue) => screen.set(Screen::Playing),
         Some(Entry::VsComputer) => {

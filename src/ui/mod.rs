@@ -15,6 +15,7 @@ pub mod dialogs;
 pub mod game_over;
 pub mod hole_names;
 pub mod hud;
+pub mod learn;
 mod menu;
 mod new_game;
 pub mod notices;
@@ -80,6 +81,7 @@ pub(super) fn plugin(app: &mut App) {
             game_over::plugin,
             hole_names::plugin,
             hud::plugin,
+            learn::plugin,
             menu::plugin,
             new_game::plugin,
             notices::plugin,

@@ -12,6 +12,7 @@ use crate::practice::{PracticeBoard, PracticeCommand};
 use crate::puzzles::{OpenPuzzle, PuzzleCommand, Puzzles, prompt};
 use crate::state::Screen;
 use crate::stats::Stats;
+use crate::tutorial::{OpenLesson, TutorialCommand};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -127,7 +128,11 @@ fn puzzle_list(
             for (i, p) in puzzles.0.iter().enumerate() {
                 let solved = stats.puzzles_solved.contains(&Stats::puzzle_key(p));
                 ui.add_space(6.0);
-                let mark = if solved { "✔ solved" } else { "not solved yet" };
+                let mark = if solved {
+                    "✔ solved"
+                } else {
+                    "not solved yet"
+                };
                 theme::text(
                     ui,
                     RichText::new(format!("Puzzle {} · {mark}", i + 1))
@@ -209,11 +214,48 @@ fn puzzle_text(open: &OpenPuzzle, puzzles: &Puzzles, board: &PracticeBoard) -> P
         lines,
         buttons: vec![
             ("Undo", !board.moves.is_empty() && !board.closed, false),
-            ("Retry", !board.moves.is_empty() || board.said.is_some(), board.closed && !open.solved),
+            (
+                "Retry",
+                !board.moves.is_empty() || board.said.is_some(),
+                board.closed && !open.solved,
+            ),
             ("Answer", true, false),
             ("Back", true, open.solved),
         ],
     }
+}
+
+/// A tutorial lesson: the step's instruction, what was said, Show me; Next once done.
+fn lesson_text(open: &OpenLesson, board: &PracticeBoard) -> PanelText {
+    let lesson = open.practice.lesson();
+    let mut lines = vec![];
+    if let Some(instruction) = open.instruction() {
+        lines.push((instruction.to_string(), false));
+    }
+    if let Some(said) = &board.said {
+        lines.push((said.clone(), true));
+    }
+    let done = open.practice.is_done();
+    let mut buttons = vec![("Restart", !board.moves.is_empty(), false)];
+    if done {
+        let more = next_lesson_after(lesson.id).is_some();
+        buttons.push(("Next", more, more));
+    } else {
+        buttons.push(("Show me", true, false));
+    }
+    buttons.push(("Back", true, done && next_lesson_after(lesson.id).is_none()));
+    PanelText {
+        title: lesson.title.to_string(),
+        lines,
+        buttons,
+    }
+}
+
+/// The lesson after this one in the list, if any.
+fn next_lesson_after(id: &str) -> Option<&'static str> {
+    let list = sternhalma_rules::tutorial::lessons();
+    let at = list.iter().position(|l| l.id == id)?;
+    list.get(at + 1).map(|l| l.id)
 }
 
 /// The panel around the practice board: above and below it on a phone held upright, beside it
@@ -230,12 +272,15 @@ fn practice_panel(
     mut practice: MessageWriter<PracticeCommand>,
     mut crossing: MessageWriter<CrossingCommand>,
     mut puzzle: MessageWriter<PuzzleCommand>,
+    lesson: Option<Res<OpenLesson>>,
+    mut tutorial: MessageWriter<TutorialCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let text = match (&session, &open) {
-        (Some(s), _) => crossing_text(s, &board, &stats),
-        (None, Some(o)) => puzzle_text(o, &puzzles, &board),
-        (None, None) => PanelText {
+    let text = match (&session, &open, &lesson) {
+        (Some(s), _, _) => crossing_text(s, &board, &stats),
+        (None, Some(o), _) => puzzle_text(o, &puzzles, &board),
+        (None, None, Some(l)) => lesson_text(l, &board),
+        (None, None, None) => PanelText {
             title: "Practice".into(),
             lines: board.said.iter().map(|s| (s.clone(), true)).collect(),
             buttons: vec![
@@ -300,6 +345,17 @@ fn practice_panel(
         }
         Some("Answer") => {
             puzzle.write(PuzzleCommand::ShowAnswer);
+        }
+        Some("Show me") => {
+            tutorial.write(TutorialCommand::ShowMe);
+        }
+        Some("Next") => {
+            if let Some(next) = lesson
+                .as_ref()
+                .and_then(|l| next_lesson_after(l.practice.lesson().id))
+            {
+                tutorial.write(TutorialCommand::Open(next.to_string()));
+            }
         }
         Some("Back") => screen.set(board.lesson.back_to),
         _ => {}

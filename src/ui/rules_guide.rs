@@ -33,6 +33,7 @@ fn rules_guide(
         None => (draft.rules.clone(), draft.rules.marbles),
     };
     let mut back = false;
+    let mut learn = false;
     theme::page(
         ctx,
         "rules",
@@ -82,10 +83,17 @@ fn rules_guide(
                  arrows, Enter, Esc.",
             );
         },
-        |ui| back = theme::wide_button(ui, "Back", false),
+        |ui| match theme::button_row(ui, &[("Learn", true, false), ("Back", true, false)]) {
+            Some(0) => learn = true,
+            Some(_) => back = true,
+            None => {}
+        },
     );
     if back {
         screen.set(Screen::MainMenu);
+    }
+    if learn {
+        screen.set(Screen::Learn);
     }
     Ok(())
 }
