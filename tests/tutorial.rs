@@ -197,7 +197,11 @@ fn show_me_plays_the_right_move() {
     assert_eq!(board(&app).moves, vec![answer]);
     assert_eq!(lesson(&app).practice.steps_done(), 1);
     assert_eq!(engine_marbles(&app), lesson_marbles(&app));
-    assert_eq!(turn(&app), Some(Turn::Human), "the learner moves again");
+    if l.steps.len() > 1 {
+        assert_eq!(turn(&app), Some(Turn::Human), "the learner moves again");
+    } else {
+        assert!(board(&app).said.as_deref().unwrap().starts_with("Well done!"));
+    }
 }
 
 #[test]
