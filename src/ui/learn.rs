@@ -58,7 +58,7 @@ fn learn(
             theme::text(
                 ui,
                 RichText::new(format!(
-                    "Short lessons on the real board, one move each: {} of {} done.",
+                    "Short lessons on the real board, a move or two each: {} of {} done.",
                     progress.done(),
                     list.len()
                 ))
