@@ -17,7 +17,7 @@ use common::*;
 use std::collections::VecDeque;
 use sternhalma::ai::Hint;
 use sternhalma::board::{CurrentGame, CurrentMatch};
-use sternhalma::config::Controller;
+use sternhalma::config::{Controller, Settings};
 use sternhalma::persist::DataDir;
 use sternhalma::state::{Pause, Screen, Turn};
 use sternhalma::ui::theme::{self, Kind};
@@ -178,11 +178,16 @@ fn every_main_menu_button_leads_where_it_says() {
     let mut expected = [
         "Play vs computer",
         "New game",
+        "Learn",
+        "Practice",
         "Rules",
         "Statistics",
         "Records",
         "Settings",
         "Quit",
+        // The first-launch offer of the tutorial, a card on the menu.
+        "Start",
+        "Not now",
     ]
     .map(String::from)
     .to_vec();
@@ -192,6 +197,7 @@ fn every_main_menu_button_leads_where_it_says() {
     for (label, to) in [
         ("New game", Screen::NewGame),
         ("Rules", Screen::Rules),
+        ("Learn", Screen::Learn),
         ("Statistics", Screen::Statistics),
         ("Records", Screen::Records),
         ("Settings", Screen::Settings),
@@ -203,6 +209,13 @@ fn every_main_menu_button_leads_where_it_says() {
         press(&mut app, "Back");
         assert_eq!(screen(&app), Screen::MainMenu, "Back from {label}");
     }
+
+    // Not now: the offer is gone and stays gone.
+    let mut app = self::app();
+    press(&mut app, "Not now");
+    assert!(app.world().resource::<Settings>().tutorial.offered);
+    let after = labels(&mut app);
+    assert!(!after.iter().any(|l| l == "Not now" || l == "Start"));
 
     let mut app = self::app();
     press(&mut app, "Play vs computer");

@@ -200,7 +200,13 @@ fn show_me_plays_the_right_move() {
     if l.steps.len() > 1 {
         assert_eq!(turn(&app), Some(Turn::Human), "the learner moves again");
     } else {
-        assert!(board(&app).said.as_deref().unwrap().starts_with("Well done!"));
+        assert!(
+            board(&app)
+                .said
+                .as_deref()
+                .unwrap()
+                .starts_with("Well done!")
+        );
     }
 }
 

@@ -63,7 +63,8 @@ fn main_menu(
     )) {
         entries.push(("Quit", Entry::Quit));
     }
-    let offer = !settings.tutorial.offered;
+    // Offered once, to a newcomer: not over a game someone is already playing.
+    let offer = !settings.tutorial.offered && !can_continue;
     let mut picked = None;
     let mut answer = None;
     theme::page(
