@@ -23,6 +23,10 @@ pub struct Tuning {
     /// 1 when foresight plays a round out only if every other seat still playing is
     /// foreseeable, 0 when also if some are (the others then stand still).
     pub foresee_all: i32,
+    /// At a six-player table, the expert scores against the leading opponent instead of the
+    /// field's average once an opponent has at most this many goal holes open and the expert
+    /// more (0: always the average).
+    pub leader_end: i32,
 }
 
 impl Default for Tuning {
@@ -34,6 +38,7 @@ impl Default for Tuning {
             recognise: 3,
             misses: 1,
             foresee_all: 1,
+            leader_end: 0,
         }
     }
 }
@@ -71,20 +76,21 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all";
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
             "recognise" => &mut self.recognise,
             "misses" => &mut self.misses,
             "foresee_all" => &mut self.foresee_all,
+            "leader_end" => &mut self.leader_end,
             _ => return None,
         })
     }
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, foresight, recognise, misses, foresee_all";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, foresight, recognise, misses, foresee_all, leader_end";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
