@@ -162,8 +162,7 @@ const DEV_OPTIONS: [&str; 8] = [
     "--click",
 ];
 /// Screens `--screen` can open.
-const SCREENS: &str =
-    "menu, new-game, rules, settings, statistics, records, practice, puzzles, crossing, puzzle, game";
+const SCREENS: &str = "menu, new-game, rules, settings, statistics, records, practice, puzzles, crossing, puzzle, game";
 
 impl Options {
     /// Reads the options listed in [`USAGE`]; any mistake is an error, never a panic.

@@ -294,7 +294,9 @@ fn next_stop(
             records.write(RecordCommand::OpenFile(path));
         }
         Stop::Crossing => {
-            practice.0.write(crate::crossing::CrossingCommand::Start(10));
+            practice
+                .0
+                .write(crate::crossing::CrossingCommand::Start(10));
         }
         Stop::Puzzle => {
             practice.1.write(crate::puzzles::PuzzleCommand::Open(0));

@@ -347,4 +347,3 @@ fn the_match_under_way_and_its_save_are_unchanged_after_practice() {
     assert_ne!(after, saved);
     assert!(after.contains("j4-j5"), "{after}");
 }
-

@@ -82,8 +82,7 @@ fn practice_menu(
             let solved = solved_count(&stats, &puzzles);
             theme::text(
                 ui,
-                RichText::new(format!("{solved} of {} solved.", puzzles.0.len()))
-                .color(MUTED),
+                RichText::new(format!("{solved} of {} solved.", puzzles.0.len())).color(MUTED),
             );
             if theme::wide_button(ui, "Puzzles", false) {
                 screen.set(Screen::Puzzles);
@@ -125,7 +124,11 @@ fn puzzle_list(
             for (i, p) in puzzles.0.iter().enumerate() {
                 let solved = stats.puzzles_solved.contains(&Stats::puzzle_key(p));
                 ui.add_space(6.0);
-                let mark = if solved { "✔ solved" } else { "not solved yet" };
+                let mark = if solved {
+                    "✔ solved"
+                } else {
+                    "not solved yet"
+                };
                 theme::text(
                     ui,
                     RichText::new(format!("Puzzle {} · {mark}", i + 1))
@@ -207,7 +210,11 @@ fn puzzle_text(open: &OpenPuzzle, puzzles: &Puzzles, board: &PracticeBoard) -> P
         lines,
         buttons: vec![
             ("Undo", !board.moves.is_empty() && !board.closed, false),
-            ("Retry", !board.moves.is_empty() || board.said.is_some(), board.closed && !open.solved),
+            (
+                "Retry",
+                !board.moves.is_empty() || board.said.is_some(),
+                board.closed && !open.solved,
+            ),
             ("Answer", true, false),
             ("Back", true, open.solved),
         ],
