@@ -132,12 +132,12 @@ fn start_crossing(
         let Ok(crossing) = Crossing::new(marbles) else {
             continue;
         };
-        practice.write(PracticeCommand::Start(Lesson {
+        practice.write(PracticeCommand::Start(Box::new(Lesson {
             start: crossing.game(),
             learner: 0,
             back_to: Screen::PracticeMenu,
             palette: Default::default(),
-        }));
+        })));
         commands.insert_resource(CrossingSession {
             crossing,
             needed: None,

@@ -52,8 +52,8 @@ pub struct Lesson {
 /// What a lesson (or its screen) asks of the practice board.
 #[derive(Message, Clone, Debug)]
 pub enum PracticeCommand {
-    /// Set up this lesson and show the board.
-    Start(Lesson),
+    /// Set up this lesson and show the board (boxed: a game is large, the other commands small).
+    Start(Box<Lesson>),
     /// Take the last move back.
     Undo,
     /// Back to the lesson's position, everything open again.
@@ -215,7 +215,7 @@ fn start_practice(
     let Some(lesson) = requests
         .read()
         .filter_map(|r| match r {
-            PracticeCommand::Start(l) => Some(l.clone()),
+            PracticeCommand::Start(l) => Some((**l).clone()),
             _ => None,
         })
         .last()

@@ -594,4 +594,22 @@ fn the_practice_buttons_lead_where_they_say() {
         !app.world().contains_resource::<CurrentGame>(),
         "no game was under way"
     );
+
+    // Practice results are on the Statistics page, apart from the games.
+    {
+        let mut stats = app.world_mut().resource_mut::<sternhalma::stats::Stats>();
+        stats.record_crossing(10, 29);
+        stats.record_puzzle("FarChain, a game");
+    }
+    press(&mut app, "Statistics");
+    let shown = texts(&mut app);
+    for t in [
+        "Practice",
+        "Crossing, 10 marbles",
+        "29 moves (proved minimum 27)",
+        "Puzzles solved",
+    ] {
+        assert!(shown.contains(&t.to_string()), "{t:?} among {shown:?}");
+    }
+    assert!(shown.iter().any(|t| t.starts_with("No finished games yet")));
 }
