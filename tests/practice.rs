@@ -370,3 +370,34 @@ fn the_match_under_way_and_its_save_are_unchanged_after_practice() {
     assert_ne!(after, saved);
     assert!(after.contains("j4-j5"), "{after}");
 }
+
+/// A crossing asked for before the first frame (`--screen crossing`) keeps the saved match
+/// that the same first frame puts back.
+#[test]
+fn practice_opened_at_start_up_keeps_the_saved_match() {
+    let dir = TempDir::new("startup");
+    let mut app = app_in(&dir);
+    start(&mut app, people("classic", 2));
+    play(&mut app, "k3-k5");
+    app.update();
+    let saved = dir.read(SAVE_FILE).expect("saved");
+    drop(app);
+
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(DataDir(Some(dir.0.clone())))
+        .insert_resource(without_handover())
+        .add_plugins(sternhalma::CorePlugin)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    app.world_mut().write_message(CrossingCommand::Start(6));
+    run_until(&mut app, 20, |a| turn(a) == Some(Turn::Human));
+    assert_eq!(screen(&app), Screen::Practice);
+    assert_eq!(engine_marbles(&app).len(), 6);
+    key(&mut app, sternhalma::input::NavInput::Back);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::PracticeMenu);
+    assert_eq!(game(&app).actions().len(), 1, "the saved match is back");
+    assert_eq!(dir.read(SAVE_FILE).as_deref(), Some(saved.as_str()));
+}
