@@ -138,6 +138,8 @@ fn start_crossing(
             back_to: Screen::PracticeMenu,
             palette: Default::default(),
         })));
+        // The board had another lesson (practice goes from one to the next): it is over.
+        commands.remove_resource::<crate::puzzles::OpenPuzzle>();
         commands.insert_resource(CrossingSession {
             crossing,
             needed: None,

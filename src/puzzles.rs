@@ -122,6 +122,8 @@ fn open_puzzle(
             back_to: Screen::Puzzles,
             palette: Palette::default(),
         })));
+        // The board had another lesson (practice goes from one to the next): it is over.
+        commands.remove_resource::<crate::crossing::CrossingSession>();
         commands.insert_resource(OpenPuzzle {
             index,
             solved: false,

@@ -288,8 +288,11 @@ fn a_puzzle_solved_through_taps_is_kept_as_solved() {
 #[test]
 fn a_wrong_answer_is_explained_and_taken_back() {
     let mut app = app();
+    // Straight from a crossing to a puzzle: the crossing is over.
+    start_crossing(&mut app, 6);
     let index = puzzle_of(&app, true);
     open_puzzle(&mut app, index);
+    assert!(!app.world().contains_resource::<CrossingSession>());
     let start = engine_marbles(&app);
     let puzzle = app.world().resource::<Puzzles>().0[index].clone();
     let target = puzzle.target.clone().unwrap();
@@ -400,4 +403,47 @@ fn practice_opened_at_start_up_keeps_the_saved_match() {
     assert_eq!(screen(&app), Screen::PracticeMenu);
     assert_eq!(game(&app).actions().len(), 1, "the saved match is back");
     assert_eq!(dir.read(SAVE_FILE).as_deref(), Some(saved.as_str()));
+}
+
+/// What a tutorial relies on: a refused move is taken back with its reason, "show me" plays a
+/// move for the learner, and a lesson's own position (here a crossing's, any learner seat)
+/// comes back after every move.
+#[test]
+fn a_refused_move_is_taken_back_with_its_reason_and_show_me_plays_one() {
+    let mut app = app();
+    start_crossing(&mut app, 10);
+    let start = engine_marbles(&app);
+    let line = solver_line(10);
+    tap_move(&mut app, &line[0]);
+    assert_eq!(board(&app).moves.len(), 1);
+    app.world_mut().write_message(PracticeCommand::Refuse(
+        "Jump further: that step wastes a move.".into(),
+    ));
+    settle_practice(&mut app);
+    assert!(board(&app).moves.is_empty());
+    assert_eq!(
+        board(&app).said.as_deref(),
+        Some("Jump further: that step wastes a move.")
+    );
+    assert_eq!(engine_marbles(&app), start);
+    assert_eq!(marbles(&mut app), start);
+    assert_eq!(turn(&app), Some(Turn::Human), "the learner tries again");
+    assert_eq!(
+        app.world()
+            .resource::<CrossingSession>()
+            .crossing
+            .moves_made(),
+        0
+    );
+
+    let shown = board_path(&mut app, &line[0]);
+    app.world_mut()
+        .write_message(PracticeCommand::Play(shown.clone()));
+    settle_practice(&mut app);
+    assert_eq!(board(&app).moves, vec![shown]);
+    assert!(
+        board(&app).said.is_none(),
+        "a move clears the last sentence"
+    );
+    assert_eq!(turn(&app), Some(Turn::Human));
 }
