@@ -26,10 +26,13 @@ pub mod ai;
 pub mod animation;
 pub mod board;
 pub mod config;
+pub mod crossing;
 pub mod input;
 pub mod look;
 pub mod persist;
 pub mod play;
+pub mod practice;
+pub mod puzzles;
 pub mod records;
 pub mod review;
 #[cfg(feature = "dev")]
@@ -64,6 +67,9 @@ impl Plugin for CorePlugin {
                 stats::plugin,
                 records::plugin,
                 review::plugin,
+                practice::plugin,
+                crossing::plugin,
+                puzzles::plugin,
             ));
     }
 }
@@ -122,7 +128,8 @@ pub struct Options {
     pub rules: Option<String>,
     /// Play against the computer at this level.
     pub vs: Option<String>,
-    /// Which screen to show: menu, new-game, rules, settings, statistics, records, game (and,
+    /// Which screen to show: menu, new-game, rules, settings, statistics, records, practice,
+    /// puzzles, crossing (ten marbles), puzzle (the first), game (and,
     /// in a `dev` build, review: the `--record` reviewed, its costliest move shown).
     pub screen: Option<String>,
     /// Draw symbols on the marbles.
@@ -140,7 +147,8 @@ pub struct Options {
 
 const USAGE: &str = "options: --screenshot PATH [--geometry PATH] [--layout PATH] --size WxH \
 --scale S --players N --rules PRESET --vs LEVEL --moves \"k3-k5 ...\" --click HOLE --screen \
-menu|new-game|rules|settings|statistics|records|game|review --colour-blind --fixed-board --hole-names \
+menu|new-game|rules|settings|statistics|records|practice|puzzles|crossing|puzzle|game|review \
+--colour-blind --fixed-board --hole-names \
 --data-dir PATH --record FILE.ron --tour DIR --frame-log PATH --exit-after SECS";
 /// Options of the scripting and screenshot driver, which only a `dev` build has.
 const DEV_OPTIONS: [&str; 8] = [
@@ -154,7 +162,7 @@ const DEV_OPTIONS: [&str; 8] = [
     "--click",
 ];
 /// Screens `--screen` can open.
-const SCREENS: &str = "menu, new-game, rules, settings, statistics, records, game";
+const SCREENS: &str = "menu, new-game, rules, settings, statistics, records, practice, puzzles, crossing, puzzle, game";
 
 impl Options {
     /// Reads the options listed in [`USAGE`]; any mistake is an error, never a panic.
@@ -229,13 +237,16 @@ impl Options {
 
     /// The match these options ask for, if they ask to start straight into one.
     pub fn match_config(&self) -> Result<Option<config::MatchConfig>, String> {
-        let wants_game = self.players.is_some()
-            || self.rules.is_some()
-            || self.vs.is_some()
-            || !self.moves.is_empty()
-            || !self.clicks.is_empty()
-            || self.screen.as_deref() == Some("game")
-            || (self.screenshot.is_some() && self.screen.is_none());
+        // Moves and clicks for the practice board play there, not in a match.
+        let practice = matches!(self.screen.as_deref(), Some("crossing" | "puzzle"));
+        let wants_game = !practice
+            && (self.players.is_some()
+                || self.rules.is_some()
+                || self.vs.is_some()
+                || !self.moves.is_empty()
+                || !self.clicks.is_empty()
+                || self.screen.as_deref() == Some("game")
+                || (self.screenshot.is_some() && self.screen.is_none()));
         if !wants_game {
             return Ok(None);
         }
@@ -360,6 +371,10 @@ pub fn run(options: Options) -> AppExit {
             "statistics" => state::Screen::Statistics,
             "records" => state::Screen::Records,
             "menu" => state::Screen::MainMenu,
+            "practice" => state::Screen::PracticeMenu,
+            "puzzles" => state::Screen::Puzzles,
+            // The practice board opens with its lesson (below).
+            "crossing" | "puzzle" => state::Screen::MainMenu,
             // The record opens below; the script reviews it once it is on the board.
             #[cfg(feature = "dev")]
             "review" if options.record.is_some() => state::Screen::Records,
@@ -376,6 +391,17 @@ pub fn run(options: Options) -> AppExit {
         app.world_mut()
             .resource_mut::<NextState<state::Screen>>()
             .set(s);
+        match screen.as_str() {
+            "crossing" => {
+                app.world_mut()
+                    .write_message(crossing::CrossingCommand::Start(10));
+            }
+            "puzzle" => {
+                app.world_mut()
+                    .write_message(puzzles::PuzzleCommand::Open(0));
+            }
+            _ => {}
+        }
     }
     if let (Some(path), false) = (&options.record, script.is_tour()) {
         app.world_mut()

@@ -192,8 +192,12 @@ pub(super) fn plugin(app: &mut App) {
                 )
                     .chain()
                     .run_if(resource_exists::<CurrentGame>),
-                decide_turn
-                    .run_if(in_state(Turn::Starting).and_then(resource_exists::<CurrentGame>)),
+                // Practice gives the turn back to its learner itself (crate::practice).
+                decide_turn.run_if(
+                    in_state(Screen::Playing)
+                        .and_then(in_state(Turn::Starting))
+                        .and_then(resource_exists::<CurrentGame>),
+                ),
                 end_animation.run_if(in_state(Turn::Animating)),
             )
                 .chain()

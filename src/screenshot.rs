@@ -52,6 +52,10 @@ enum Stop {
     Replay(PathBuf),
     /// The record given with `--record`, finished, on the results page.
     GameOver(PathBuf),
+    /// A crossing of ten marbles on the practice board.
+    Crossing,
+    /// The first puzzle on the practice board.
+    Puzzle,
 }
 
 impl Stop {
@@ -61,6 +65,8 @@ impl Stop {
             Stop::Game => "game",
             Stop::Replay(_) => "replay",
             Stop::GameOver(_) => "game-over",
+            Stop::Crossing => "crossing",
+            Stop::Puzzle => "puzzle",
         }
     }
 }
@@ -132,6 +138,10 @@ impl Script {
                 Stop::Screen("settings", Screen::Settings),
                 Stop::Screen("statistics", Screen::Statistics),
                 Stop::Screen("records", Screen::Records),
+                Stop::Screen("practice", Screen::PracticeMenu),
+                Stop::Screen("puzzles", Screen::Puzzles),
+                Stop::Crossing,
+                Stop::Puzzle,
                 Stop::Game,
             ]
             .into();
@@ -241,6 +251,10 @@ fn next_stop(
     mut commands: MessageWriter<Command>,
     mut records: MessageWriter<RecordCommand>,
     mut load: MessageWriter<LoadMatch>,
+    mut practice: (
+        MessageWriter<crate::crossing::CrossingCommand>,
+        MessageWriter<crate::puzzles::PuzzleCommand>,
+    ),
     mut exit: MessageWriter<AppExit>,
 ) {
     if !script.is_tour() || script.capturing || script.screenshot.is_some() {
@@ -278,6 +292,14 @@ fn next_stop(
         }
         Stop::Replay(path) => {
             records.write(RecordCommand::OpenFile(path));
+        }
+        Stop::Crossing => {
+            practice
+                .0
+                .write(crate::crossing::CrossingCommand::Start(10));
+        }
+        Stop::Puzzle => {
+            practice.1.write(crate::puzzles::PuzzleCommand::Open(0));
         }
         Stop::GameOver(path) => {
             let finished = std::fs::read_to_string(&path)
@@ -412,7 +434,13 @@ fn capture(
     }
     let idle =
         script.steps.is_empty() && !script.awaiting_move && !review_pending(&script, &job, &review);
-    let game_settles = *screen.get() != Screen::Playing || settled(&turn, &moving, &view);
+    // A board being played is photographed at rest, not mid-turn (a practice board that is
+    // over waits for no one's turn).
+    let game_settles = match screen.get() {
+        Screen::Playing => settled(&turn, &moving, &view),
+        Screen::Practice => moving.is_empty() && !view.is_turning(),
+        _ => true,
+    };
     if !(idle && game_settles) {
         script.settled = 0;
         return;

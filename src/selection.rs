@@ -159,6 +159,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(OnExit(Turn::Human), drop_selection)
         .add_systems(OnExit(Screen::Playing), forget_cursor)
+        .add_systems(OnExit(Screen::Practice), forget_cursor)
         .add_systems(
             Update,
             (
@@ -562,7 +563,11 @@ fn show_goal(
     let picking = turn.is_some_and(|t| matches!(t.get(), Turn::Human | Turn::Confirm));
     let goal = game
         .to_move()
-        .filter(|&s| picking && *screen.get() == Screen::Playing && current.seats[s].is_human())
+        .filter(|&s| {
+            picking
+                && matches!(screen.get(), Screen::Playing | Screen::Practice)
+                && current.seats[s].is_human()
+        })
         .map(|s| game.layout().seats[s].goal);
     if *shown == Some(goal) {
         return;

@@ -26,11 +26,18 @@ pub enum Screen {
     Records,
     /// A record on the board, stepped through move by move.
     Replay,
+    /// Practice: the crossing challenge's sizes and the way to the puzzles.
+    PracticeMenu,
+    /// The shipped puzzles, solved or not.
+    Puzzles,
+    /// A practice position on the board, played by one learner (see [`crate::practice`]).
+    Practice,
 }
 
-/// Where the current turn stands; exists only while [`Screen::Playing`].
+/// Where the current turn stands; exists only while a game is played: [`Screen::Playing`], or
+/// [`Screen::Practice`], where the learner is always the one to move.
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[source(Screen = Screen::Playing)]
+#[source(Screen = Screen::Playing | Screen::Practice)]
 #[states(scoped_entities)]
 pub enum Turn {
     /// Deciding who moves next and how (the turn flow picks the next phase at once).
@@ -116,6 +123,7 @@ fn pending<S: bevy::state::state::FreelyMutableState>(next: &NextState<S>) -> bo
 fn go_back(
     mut back: MessageReader<crate::selection::GoBack>,
     screen: Res<State<Screen>>,
+    practice: Option<Res<crate::practice::PracticeBoard>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if back.read().count() == 0 {
@@ -124,12 +132,15 @@ fn go_back(
     match screen.get() {
         Screen::MainMenu => {}
         Screen::Replay => next.set(Screen::Records),
+        Screen::Practice => next.set(practice.map_or(Screen::PracticeMenu, |p| p.lesson.back_to)),
+        Screen::Puzzles => next.set(Screen::PracticeMenu),
         Screen::NewGame
         | Screen::Rules
         | Screen::Settings
         | Screen::Playing
         | Screen::GameOver
         | Screen::Statistics
-        | Screen::Records => next.set(Screen::MainMenu),
+        | Screen::Records
+        | Screen::PracticeMenu => next.set(Screen::MainMenu),
     }
 }

@@ -320,13 +320,17 @@ fn inside(inner: [f32; 4], outer: [f32; 4], slack: f32) -> bool {
 }
 
 /// The screens a tour visits, with a control each must show.
-const TOUR: [(&str, &str); 9] = [
+const TOUR: [(&str, &str); 13] = [
     ("menu", "New game"),
     ("new-game", "Start"),
     ("rules", "Back"),
     ("settings", "Back"),
     ("statistics", "Back"),
     ("records", "Back"),
+    ("practice", "Back"),
+    ("puzzles", "Back"),
+    ("crossing", "Hint"),
+    ("puzzle", "Answer"),
     ("game", "☰ Menu"),
     ("game-over", "Rematch"),
     ("replay", "Close"),
@@ -406,9 +410,10 @@ fn check_tour(w: u32, h: u32, scale: u32) {
                 ));
             }
             // The game's buttons are in view without scrolling, whatever the orientation.
-            if screen == "game" && x.kind == "control" && !inside(x.rect, x.clip, 0.5) {
+            let board_screen = matches!(screen, "game" | "crossing" | "puzzle");
+            if board_screen && x.kind == "control" && !inside(x.rect, x.clip, 0.5) {
                 problems.push(format!(
-                    "game: '{}' at {:?} is scrolled out of view",
+                    "{screen}: '{}' at {:?} is scrolled out of view",
                     x.label, x.rect
                 ));
             }

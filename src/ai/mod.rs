@@ -227,7 +227,7 @@ fn keep_awake_while_thinking(
     }
 }
 
-fn clear_hint(mut hint: ResMut<Hint>) {
+pub(crate) fn clear_hint(mut hint: ResMut<Hint>) {
     if hint.0.is_some() {
         hint.0 = None;
     }

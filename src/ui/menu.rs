@@ -47,6 +47,7 @@ fn main_menu(
     entries.extend([
         ("Play vs computer", Entry::VsComputer),
         ("New game", Entry::NewGame),
+        ("Practice", Entry::Go(Screen::PracticeMenu)),
         ("Rules", Entry::Go(Screen::Rules)),
         ("Statistics", Entry::Go(Screen::Statistics)),
         ("Records", Entry::Go(Screen::Records)),

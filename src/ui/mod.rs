@@ -1,5 +1,6 @@
 //! What people see and tap, drawn with egui: one module per screen (main menu, new game, rules
-//! guide, settings, statistics, records and replay, the in-game panel, the results page), the
+//! guide, settings, statistics, records and replay, the in-game panel, the results page,
+//! practice), the
 //! questions asked before anything that cannot be undone, the notices, and the theme every
 //! screen shares. Screens read the game and write [`crate::play::Command`]s; the in-game panel
 //! also tells the camera which part of the window the board may use.
@@ -17,6 +18,7 @@ pub mod hud;
 mod menu;
 mod new_game;
 pub mod notices;
+pub mod practice;
 mod records;
 pub mod review;
 pub mod rules_guide;
@@ -81,6 +83,7 @@ pub(super) fn plugin(app: &mut App) {
             menu::plugin,
             new_game::plugin,
             notices::plugin,
+            practice::plugin,
             records::plugin,
             review::plugin,
             rules_guide::plugin,
@@ -90,7 +93,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, wake_while_egui_catches_up)
         .add_systems(OnExit(Screen::Playing), free_board_frame)
         .add_systems(OnExit(Screen::GameOver), free_board_frame)
-        .add_systems(OnExit(Screen::Replay), free_board_frame);
+        .add_systems(OnExit(Screen::Replay), free_board_frame)
+        .add_systems(OnExit(Screen::Practice), free_board_frame);
 }
 
 /// Tells the board's input whether egui has the pointer (over a page or panel, or dragging

@@ -60,6 +60,45 @@ pub fn table_rows(t: &Table) -> Vec<(String, String)> {
     rows
 }
 
+/// Practice results, as (what, value): the fewest moves of each crossing size and the
+/// puzzles solved. Empty before any practice.
+pub fn practice_table(stats: &Stats) -> Vec<(String, String)> {
+    let mut rows: Vec<(String, String)> = stats
+        .crossing_best
+        .iter()
+        .map(|(marbles, best)| {
+            (
+                format!("Crossing, {marbles} marbles"),
+                format!("{best} moves ({})", crate::crossing::known_text(*marbles)),
+            )
+        })
+        .collect();
+    if !stats.puzzles_solved.is_empty() {
+        rows.push((
+            "Puzzles solved".into(),
+            stats.puzzles_solved.len().to_string(),
+        ));
+    }
+    rows
+}
+
+fn practice_rows(ui: &mut egui::Ui, stats: &Stats) {
+    let rows = practice_table(stats);
+    if rows.is_empty() {
+        return;
+    }
+    theme::heading(ui, "Practice");
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        for (k, v) in rows {
+            ui.horizontal_wrapped(|ui| {
+                theme::text(ui, RichText::new(k).color(MUTED));
+                theme::text(ui, RichText::new(v).strong());
+            });
+        }
+    });
+}
+
 fn statistics(
     mut contexts: EguiContexts,
     stats: Res<Stats>,
@@ -72,10 +111,12 @@ fn statistics(
         "statistics",
         "Statistics",
         |ui| {
+            practice_rows(ui, &stats);
             if stats.tables.is_empty() {
                 theme::text(
                     ui,
-                    "No finished games yet. Your results show here, per player count and rules.",
+                    "No finished games yet. Your results show here, per player count and rules \
+                     (practice never counts as a game).",
                 );
             }
             for (name, t) in &stats.tables {

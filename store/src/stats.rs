@@ -5,7 +5,7 @@
 use crate::config::{Controller, MatchConfig};
 use crate::formats::{self, Problem};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use sternhalma_rules::ai::Level;
 use sternhalma_rules::{Action, Game, Standing, Status};
 
@@ -30,6 +30,14 @@ pub struct Stats {
     /// before its count (a crash between the two files) is not counted again.
     #[serde(default)]
     pub counted: Vec<u64>,
+    /// Practice: the fewest moves of each solo crossing finished, by its marble count (6, 10
+    /// or 15). Practice games are never counted as matches; these are their only results.
+    /// Defaulted, so statistics written before practice existed still load.
+    #[serde(default)]
+    pub crossing_best: BTreeMap<u8, u32>,
+    /// Practice: the puzzles solved, by [`Stats::puzzle_key`].
+    #[serde(default)]
+    pub puzzles_solved: BTreeSet<String>,
 }
 
 impl Default for Stats {
@@ -38,6 +46,8 @@ impl Default for Stats {
             version: STATS_VERSION,
             tables: BTreeMap::new(),
             counted: Vec::new(),
+            crossing_best: BTreeMap::new(),
+            puzzles_solved: BTreeSet::new(),
         }
     }
 }
@@ -145,6 +155,29 @@ impl Stats {
         true
     }
 
+    /// Keeps a finished crossing of `marbles` marbles in `moves` moves; true when it is the
+    /// fewest yet (the first one always is).
+    pub fn record_crossing(&mut self, marbles: u8, moves: u32) -> bool {
+        let best = self.crossing_best.entry(marbles).or_insert(u32::MAX);
+        if moves < *best {
+            *best = moves;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Marks a puzzle solved (by its [`Stats::puzzle_key`]); true when it was not before.
+    pub fn record_puzzle(&mut self, key: &str) -> bool {
+        self.puzzles_solved.insert(key.to_string())
+    }
+
+    /// What identifies a puzzle in the statistics: its kind and where its position comes from
+    /// (the self-play game and ply), which stay when its wording changes.
+    pub fn puzzle_key(puzzle: &sternhalma_rules::ai::puzzles::Puzzle) -> String {
+        format!("{:?}, {}", puzzle.kind, puzzle.source)
+    }
+
     /// Whether the match with this id was counted already (0, an unknown id, never was).
     pub fn has_counted(&self, id: u64) -> bool {
         id != 0 && self.counted.contains(&id)
@@ -219,6 +252,27 @@ pub fn moves_by_seat(game: &Game) -> Vec<Vec<Vec<sternhalma_rules::Hole>>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A statistics file written before practice existed (no practice fields) still loads,
+    /// with no practice results; the fields written now read back.
+    #[test]
+    fn statistics_from_before_practice_still_load() {
+        let old = "(version: 2, tables: {\"2 players, classic\": (games: 3, wins: 1, draws: 0, \
+                   places: (1, 2, 0, 0, 0, 0), fastest_win: Some(40), longest_chain: 4, \
+                   versus: {})}, counted: [7])";
+        let stats = Stats::from_ron(old).expect("an old file loads");
+        assert_eq!(stats.tables["2 players, classic"].games, 3);
+        assert!(stats.crossing_best.is_empty() && stats.puzzles_solved.is_empty());
+        let mut newer = stats.clone();
+        assert!(newer.record_crossing(10, 31));
+        assert!(!newer.record_crossing(10, 33), "not fewer");
+        assert!(newer.record_crossing(10, 29));
+        assert!(newer.record_puzzle("FarChain, game 1"));
+        assert!(!newer.record_puzzle("FarChain, game 1"));
+        let back = Stats::from_ron(&newer.to_ron()).unwrap();
+        assert_eq!(back.crossing_best[&10], 29);
+        assert_eq!(back, newer);
+    }
 
     #[test]
     fn edited_rules_count_apart_from_their_preset() {
