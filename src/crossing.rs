@@ -132,12 +132,14 @@ fn start_crossing(
         let Ok(crossing) = Crossing::new(marbles) else {
             continue;
         };
-        practice.write(PracticeCommand::Start(Lesson {
+        practice.write(PracticeCommand::Start(Box::new(Lesson {
             start: crossing.game(),
             learner: 0,
             back_to: Screen::PracticeMenu,
             palette: Default::default(),
-        }));
+        })));
+        // The board had another lesson (practice goes from one to the next): it is over.
+        commands.remove_resource::<crate::puzzles::OpenPuzzle>();
         commands.insert_resource(CrossingSession {
             crossing,
             needed: None,

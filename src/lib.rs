@@ -239,13 +239,16 @@ impl Options {
 
     /// The match these options ask for, if they ask to start straight into one.
     pub fn match_config(&self) -> Result<Option<config::MatchConfig>, String> {
-        let wants_game = self.players.is_some()
-            || self.rules.is_some()
-            || self.vs.is_some()
-            || !self.moves.is_empty()
-            || !self.clicks.is_empty()
-            || self.screen.as_deref() == Some("game")
-            || (self.screenshot.is_some() && self.screen.is_none());
+        // Moves and clicks for the practice board play there, not in a match.
+        let practice = matches!(self.screen.as_deref(), Some("crossing" | "puzzle"));
+        let wants_game = !practice
+            && (self.players.is_some()
+                || self.rules.is_some()
+                || self.vs.is_some()
+                || !self.moves.is_empty()
+                || !self.clicks.is_empty()
+                || self.screen.as_deref() == Some("game")
+                || (self.screenshot.is_some() && self.screen.is_none()));
         if !wants_game {
             return Ok(None);
         }

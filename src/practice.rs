@@ -30,7 +30,9 @@ use crate::board::{CurrentGame, CurrentMatch, Marble, Seat};
 use crate::config::{Controller, FirstMove, MatchConfig, Palette};
 use crate::persist::formats::preset_of;
 use crate::persist::{MatchId, SavingSuspended, StatsCounted};
-use crate::play::{BoardChanged, LoadMatch, MoveApplied, MoveRequest, TurnStarted};
+use crate::play::{
+    BoardChanged, LoadMatch, MatchOrigin, MatchStarted, MoveApplied, MoveRequest, TurnStarted,
+};
 use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::prelude::*;
 use sternhalma_rules::ai::Level;
@@ -52,8 +54,8 @@ pub struct Lesson {
 /// What a lesson (or its screen) asks of the practice board.
 #[derive(Message, Clone, Debug)]
 pub enum PracticeCommand {
-    /// Set up this lesson and show the board.
-    Start(Lesson),
+    /// Set up this lesson and show the board (boxed: a game is large, the other commands small).
+    Start(Box<Lesson>),
     /// Take the last move back.
     Undo,
     /// Back to the lesson's position, everything open again.
@@ -99,9 +101,13 @@ pub struct PracticeBoard {
     pub shown: Option<Move>,
 }
 
-/// The match kept aside while practising (`None`: there was none).
+/// The match kept aside while practising (`None`: there was none), and whether a new match
+/// was started from practice (the board then holds it, and the kept one is not put back).
 #[derive(Resource)]
-struct Stash(Option<LoadMatch>);
+struct Stash {
+    kept: Option<LoadMatch>,
+    replaced: bool,
+}
 
 /// The practice board's own work. Lessons write their commands before [`Self::Commands`]
 /// and check moves after [`Self::Moves`].
@@ -150,7 +156,20 @@ pub(super) fn plugin(app: &mut App) {
                 .after(crate::ai::clear_hint)
                 .before(crate::selection::HighlightSystems),
         )
+        .add_systems(
+            Update,
+            note_new_match
+                .run_if(resource_exists::<Stash>.and_then(on_message::<MatchStarted>))
+                .in_set(AppSystems::Present),
+        )
         .add_systems(OnExit(Screen::Practice), leave_practice);
+}
+
+/// A match started (not a practice position put on the board) ends practice for good.
+fn note_new_match(mut started: MessageReader<MatchStarted>, mut stash: ResMut<Stash>) {
+    if started.read().any(|m| m.origin != MatchOrigin::Restored) {
+        stash.replaced = true;
+    }
 }
 
 /// The shown move wears the hint marks (the hint is cleared at every turn and board change:
@@ -208,14 +227,16 @@ fn start_practice(
     counted: Res<StatsCounted>,
     match_id: Res<MatchId>,
     mut suspended: ResMut<SavingSuspended>,
-    mut load: MessageWriter<LoadMatch>,
+    mut loads: ParamSet<(MessageReader<LoadMatch>, MessageWriter<LoadMatch>)>,
     mut next: ResMut<NextState<Screen>>,
     mut turn: Option<ResMut<NextState<Turn>>>,
 ) {
+    // A match being put back this very frame (the saved one, at start-up) is the one to keep.
+    let restored = loads.p0().read().last().cloned();
     let Some(lesson) = requests
         .read()
         .filter_map(|r| match r {
-            PracticeCommand::Start(l) => Some(l.clone()),
+            PracticeCommand::Start(l) => Some((**l).clone()),
             _ => None,
         })
         .last()
@@ -225,6 +246,7 @@ fn start_practice(
     // The match is kept aside once, on the way in (not when one lesson follows another).
     if stash.is_none() {
         let kept = match (&game, &current) {
+            _ if restored.is_some() => restored,
             (Some(g), Some(c)) => Some(LoadMatch {
                 game: g.0.clone(),
                 config: c.0.clone(),
@@ -235,10 +257,13 @@ fn start_practice(
             }),
             _ => None,
         };
-        commands.insert_resource(Stash(kept));
+        commands.insert_resource(Stash {
+            kept,
+            replaced: false,
+        });
     }
     suspended.0 = true;
-    load.write(LoadMatch {
+    loads.p1().write(LoadMatch {
         game: with_mover(&lesson.start, lesson.learner),
         config: practice_config(&lesson),
         paused: false,
@@ -381,7 +406,12 @@ fn leave_practice(
     hint.0 = None;
     commands.remove_resource::<PracticeBoard>();
     let Some(mut stash) = stash else { return };
-    match stash.0.take() {
+    if stash.replaced {
+        // A new match (the command line's, a script's) took the board: it stays.
+        commands.remove_resource::<Stash>();
+        return;
+    }
+    match stash.kept.take() {
         Some(kept) => {
             load.write(kept);
         }

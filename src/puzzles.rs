@@ -116,12 +116,14 @@ fn open_puzzle(
         let Some(Ok(game)) = puzzles.0.get(index).map(Puzzle::game) else {
             continue;
         };
-        practice.write(PracticeCommand::Start(Lesson {
+        practice.write(PracticeCommand::Start(Box::new(Lesson {
             learner: puzzles.0[index].position.to_move,
             start: game,
             back_to: Screen::Puzzles,
             palette: Palette::default(),
-        }));
+        })));
+        // The board had another lesson (practice goes from one to the next): it is over.
+        commands.remove_resource::<crate::crossing::CrossingSession>();
         commands.insert_resource(OpenPuzzle {
             index,
             solved: false,

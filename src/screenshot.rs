@@ -445,7 +445,13 @@ fn capture(
     }
     let idle =
         script.steps.is_empty() && !script.awaiting_move && !review_pending(&script, &job, &review);
-    let game_settles = *screen.get() != Screen::Playing || settled(&turn, &moving, &view);
+    // A board being played is photographed at rest, not mid-turn (a practice board that is
+    // over waits for no one's turn).
+    let game_settles = match screen.get() {
+        Screen::Playing => settled(&turn, &moving, &view),
+        Screen::Practice => moving.is_empty() && !view.is_turning(),
+        _ => true,
+    };
     if !(idle && game_settles) {
         script.settled = 0;
         return;

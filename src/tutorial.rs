@@ -96,12 +96,12 @@ fn open_lesson(
         let Some(Ok(p)) = tutorial::lesson(&id).map(Practice::new) else {
             continue;
         };
-        practice.write(PracticeCommand::Start(Lesson {
+        practice.write(PracticeCommand::Start(Box::new(Lesson {
             start: p.game().clone(),
             learner: LEARNER,
             back_to: Screen::Learn,
             palette: Palette::default(),
-        }));
+        })));
         commands.insert_resource(OpenLesson { practice: p });
     }
 }

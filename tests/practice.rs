@@ -90,6 +90,16 @@ fn tap_move(app: &mut App, path: &[Hole]) {
     settle_practice(app);
 }
 
+/// The path the board would play for a move from and to these holes (its own shortest).
+fn board_path(app: &mut App, path: &[Hole]) -> Vec<Hole> {
+    game(app)
+        .moves_from(path[0])
+        .into_iter()
+        .find(|m| m.to == *path.last().unwrap())
+        .expect("a legal move")
+        .path
+}
+
 fn start_crossing(app: &mut App, marbles: u8) {
     app.world_mut()
         .write_message(CrossingCommand::Start(marbles));
@@ -170,13 +180,26 @@ fn a_crossing_played_by_taps_counts_undoes_and_keeps_its_best() {
     assert_eq!(engine_marbles(&app), marbles_before);
     assert_ne!(turn(&app), Some(Turn::Human));
 
-    // A slower crossing after it is no new best.
+    // A slower crossing after it (a move there and back first) is no new best.
     app.world_mut().write_message(PracticeCommand::Restart);
     settle_practice(&mut app);
-    tap_move(&mut app, &line[0]);
-    app.world_mut().write_message(PracticeCommand::Undo);
-    settle_practice(&mut app);
-    assert_eq!(board(&app).moves.len(), 0);
+    assert!(!board(&app).closed && board(&app).moves.is_empty());
+    let there = board_path(&mut app, &line[0]);
+    let back: Vec<Hole> = there.iter().rev().copied().collect();
+    tap_move(&mut app, &there);
+    tap_move(&mut app, &back);
+    for path in &line {
+        tap_move(&mut app, path);
+    }
+    let finished = app.world().resource::<CrossingSession>().finished.unwrap();
+    assert_eq!(
+        (finished.moves, finished.new_best),
+        (line.len() as u32 + 2, false)
+    );
+    assert_eq!(
+        board(&app).said.as_deref(),
+        Some(format!("Crossed in {} moves.", line.len() + 2).as_str())
+    );
     assert_eq!(stats(&app).crossing_best[&6], line.len() as u32);
 }
 
@@ -265,8 +288,11 @@ fn a_puzzle_solved_through_taps_is_kept_as_solved() {
 #[test]
 fn a_wrong_answer_is_explained_and_taken_back() {
     let mut app = app();
+    // Straight from a crossing to a puzzle: the crossing is over.
+    start_crossing(&mut app, 6);
     let index = puzzle_of(&app, true);
     open_puzzle(&mut app, index);
+    assert!(!app.world().contains_resource::<CrossingSession>());
     let start = engine_marbles(&app);
     let puzzle = app.world().resource::<Puzzles>().0[index].clone();
     let target = puzzle.target.clone().unwrap();
@@ -346,4 +372,78 @@ fn the_match_under_way_and_its_save_are_unchanged_after_practice() {
     let after = dir.read(SAVE_FILE).unwrap();
     assert_ne!(after, saved);
     assert!(after.contains("j4-j5"), "{after}");
+}
+
+/// A crossing asked for before the first frame (`--screen crossing`) keeps the saved match
+/// that the same first frame puts back.
+#[test]
+fn practice_opened_at_start_up_keeps_the_saved_match() {
+    let dir = TempDir::new("startup");
+    let mut app = app_in(&dir);
+    start(&mut app, people("classic", 2));
+    play(&mut app, "k3-k5");
+    app.update();
+    let saved = dir.read(SAVE_FILE).expect("saved");
+    drop(app);
+
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(DataDir(Some(dir.0.clone())))
+        .insert_resource(without_handover())
+        .add_plugins(sternhalma::CorePlugin)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    app.world_mut().write_message(CrossingCommand::Start(6));
+    run_until(&mut app, 20, |a| turn(a) == Some(Turn::Human));
+    assert_eq!(screen(&app), Screen::Practice);
+    assert_eq!(engine_marbles(&app).len(), 6);
+    key(&mut app, sternhalma::input::NavInput::Back);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::PracticeMenu);
+    assert_eq!(game(&app).actions().len(), 1, "the saved match is back");
+    assert_eq!(dir.read(SAVE_FILE).as_deref(), Some(saved.as_str()));
+}
+
+/// What a tutorial relies on: a refused move is taken back with its reason, "show me" plays a
+/// move for the learner, and a lesson's own position (here a crossing's, any learner seat)
+/// comes back after every move.
+#[test]
+fn a_refused_move_is_taken_back_with_its_reason_and_show_me_plays_one() {
+    let mut app = app();
+    start_crossing(&mut app, 10);
+    let start = engine_marbles(&app);
+    let line = solver_line(10);
+    tap_move(&mut app, &line[0]);
+    assert_eq!(board(&app).moves.len(), 1);
+    app.world_mut().write_message(PracticeCommand::Refuse(
+        "Jump further: that step wastes a move.".into(),
+    ));
+    settle_practice(&mut app);
+    assert!(board(&app).moves.is_empty());
+    assert_eq!(
+        board(&app).said.as_deref(),
+        Some("Jump further: that step wastes a move.")
+    );
+    assert_eq!(engine_marbles(&app), start);
+    assert_eq!(marbles(&mut app), start);
+    assert_eq!(turn(&app), Some(Turn::Human), "the learner tries again");
+    assert_eq!(
+        app.world()
+            .resource::<CrossingSession>()
+            .crossing
+            .moves_made(),
+        0
+    );
+
+    let shown = board_path(&mut app, &line[0]);
+    app.world_mut()
+        .write_message(PracticeCommand::Play(shown.clone()));
+    settle_practice(&mut app);
+    assert_eq!(board(&app).moves, vec![shown]);
+    assert!(
+        board(&app).said.is_none(),
+        "a move clears the last sentence"
+    );
+    assert_eq!(turn(&app), Some(Turn::Human));
 }

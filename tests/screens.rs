@@ -196,6 +196,7 @@ fn every_main_menu_button_leads_where_it_says() {
 
     for (label, to) in [
         ("New game", Screen::NewGame),
+        ("Practice", Screen::PracticeMenu),
         ("Rules", Screen::Rules),
         ("Learn", Screen::Learn),
         ("Statistics", Screen::Statistics),
@@ -518,4 +519,109 @@ fn changed_rules_saved_under_a_name_are_offered_after_a_restart_until_deleted() 
     press(&mut app, "classic");
     assert!(!labels(&mut app).iter().any(|l| l.contains("family")));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every control of the screen now lies inside the 390×844 phone, finger-sized.
+fn assert_fits(app: &mut App, what: &str) {
+    let phone = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(390.0, 844.0));
+    let all = controls(app);
+    assert!(!all.is_empty(), "{what}: no controls");
+    for c in all {
+        assert!(
+            phone.contains_rect(c.rect),
+            "{what}: {c:?} is off the phone"
+        );
+        assert!(
+            c.rect.width() >= theme::TOUCH_TARGET - 0.5
+                && c.rect.height() >= theme::TOUCH_TARGET - 0.5,
+            "{what}: {c:?} is smaller than a finger"
+        );
+    }
+}
+
+#[test]
+fn the_practice_buttons_lead_where_they_say() {
+    use sternhalma::crossing::CrossingSession;
+    use sternhalma::practice::PracticeBoard;
+    use sternhalma::puzzles::OpenPuzzle;
+    let mut app = app();
+    press(&mut app, "Practice");
+    assert_eq!(screen(&app), Screen::PracticeMenu);
+    assert_fits(&mut app, "practice");
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("proved minimum 27"))
+    );
+
+    // A crossing: the board with its panel; Hint marks the solver's move.
+    press(&mut app, "10 marbles");
+    assert_eq!(screen(&app), Screen::Practice);
+    let session = app.world().resource::<CrossingSession>();
+    assert_eq!(session.crossing.marbles(), 10);
+    assert_fits(&mut app, "crossing");
+    assert!(texts(&mut app).contains(&"Crossing: 10 marbles".to_string()));
+    press(&mut app, "Hint");
+    run_until(&mut app, 3000, |a| a.world().resource::<Hint>().0.is_some());
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.ends_with("moves still needed") || t.ends_with("or fewer")),
+        "{:?}",
+        texts(&mut app)
+    );
+    press(&mut app, "Back");
+    assert_eq!(screen(&app), Screen::PracticeMenu);
+    assert!(!app.world().contains_resource::<PracticeBoard>());
+
+    // The puzzles: the list, one played, Back to the list, Back to practice.
+    press(&mut app, "Puzzles");
+    assert_eq!(screen(&app), Screen::Puzzles);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .all(|t| !t.contains("White") || t.starts_with("You play")),
+        "prompts speak to you"
+    );
+    press(&mut app, "Play puzzle 2");
+    assert_eq!(screen(&app), Screen::Practice);
+    assert_eq!(app.world().resource::<OpenPuzzle>().index, 1);
+    assert_fits(&mut app, "puzzle");
+    press(&mut app, "Answer");
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("The answer: "))
+    );
+    press(&mut app, "Back");
+    assert_eq!(screen(&app), Screen::Puzzles);
+    press(&mut app, "Back");
+    assert_eq!(screen(&app), Screen::PracticeMenu);
+    press(&mut app, "Back");
+    assert_eq!(screen(&app), Screen::MainMenu);
+    assert!(
+        !app.world().contains_resource::<CurrentGame>(),
+        "no game was under way"
+    );
+
+    // Practice results are on the Statistics page, apart from the games.
+    {
+        let mut stats = app.world_mut().resource_mut::<sternhalma::stats::Stats>();
+        stats.record_crossing(10, 29);
+        stats.record_puzzle("FarChain, a game");
+    }
+    press(&mut app, "Statistics");
+    let shown = texts(&mut app);
+    for t in [
+        "Practice",
+        "Crossing, 10 marbles",
+        "29 moves (proved minimum 27)",
+        "Puzzles solved",
+    ] {
+        assert!(shown.contains(&t.to_string()), "{t:?} among {shown:?}");
+    }
+    assert!(shown.iter().any(|t| t.starts_with("No finished games yet")));
 }

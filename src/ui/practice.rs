@@ -58,20 +58,21 @@ fn practice_menu(
             theme::heading(ui, "Crossing");
             theme::text(
                 ui,
-                RichText::new(
-                    "Your marbles alone on the board: bring them all into the opposite point \
-                     in as few moves as you can.",
-                )
-                .color(MUTED),
+                RichText::new("Bring all your marbles across in as few moves as you can.")
+                    .color(MUTED),
             );
+            // One row of sizes, so that the page fits a phone held sideways.
+            let labels = CROSSING_SIZES.map(|m| format!("{m} marbles"));
+            let row: Vec<(&str, bool, bool)> =
+                labels.iter().map(|l| (l.as_str(), true, false)).collect();
+            if let Some(i) = theme::button_row(ui, &row) {
+                crossing.write(CrossingCommand::Start(CROSSING_SIZES[i]));
+            }
             for marbles in CROSSING_SIZES {
-                if theme::wide_button(ui, &format!("{marbles} marbles"), false) {
-                    crossing.write(CrossingCommand::Start(marbles));
-                }
                 theme::text(
                     ui,
                     RichText::new(format!(
-                        "{} · {}",
+                        "{marbles}: {} · {}",
                         best_text(&stats, marbles),
                         known_text(marbles)
                     ))
@@ -82,11 +83,7 @@ fn practice_menu(
             let solved = solved_count(&stats, &puzzles);
             theme::text(
                 ui,
-                RichText::new(format!(
-                    "Short positions to finish or a far hole to reach: {solved} of {} solved.",
-                    puzzles.0.len()
-                ))
-                .color(MUTED),
+                RichText::new(format!("{solved} of {} solved.", puzzles.0.len())).color(MUTED),
             );
             if theme::wide_button(ui, "Puzzles", false) {
                 screen.set(Screen::Puzzles);

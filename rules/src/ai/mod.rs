@@ -364,7 +364,12 @@ fn choose(
         // Best-Reply Search lets one opponent answer each own move, while really five others
         // move in between: deep own plans get too hopeful, so search wider, not deeper.
         // (Self-play: with three or four players deep search wins more, with six it loses.)
-        depth = depth.min(4);
+        let most = if level == Level::Expert {
+            u32::try_from(settings.tuning.crowded_depth.max(1)).unwrap_or(4)
+        } else {
+            4
+        };
+        depth = depth.min(most);
         searcher.width = st.width * 2;
     }
     let found = searcher.run(&mut board, &root, depth);
@@ -428,6 +433,24 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
     // three mediums it came first in 166 of 360 games so, 90 of 240 against the leader.
     ctx.against_average = field_racer;
     ctx.mean_replies = ctx.against_average && ctx.friends.len() == 1 && !crowded(game);
+    if level == Level::Expert && crowded(game) {
+        ctx.own_tempo_percent = settings.tuning.crowded_tempo;
+    }
+    let leader_end = settings.tuning.leader_end;
+    if level == Level::Expert && crowded(game) && leader_end > 0 {
+        // Near the end the race is the leader's to lose: score against it, not the field.
+        let board = game.board();
+        // Holes its own marbles have still to fill (others' marbles in a goal may leave).
+        let open = |s: usize| (ctx.seats[s].goal & !board.marbles(s)).count() as i32;
+        let mine = open(seat);
+        if ctx
+            .opponents
+            .iter()
+            .any(|&o| open(o) <= leader_end && open(o) < mine)
+        {
+            ctx.against_average = false;
+        }
+    }
     ctx
 }
 

@@ -371,10 +371,9 @@ pub fn puzzles(seed: u64, count: usize, options: &PuzzleOptions) -> Vec<Puzzle> 
                                 marbles: options.marbles,
                                 position: start_position(&solo_board, seat),
                                 target: None,
-                                prompt: format!(
-                                    "{} alone: fill your goal in {n} moves.",
-                                    colour(seat)
-                                ),
+                                // "You": the app names the seat by the colour its palette
+                                // gives it, which need not be white or black.
+                                prompt: format!("You alone: fill your goal in {n} moves."),
                                 answers,
                                 unique,
                                 source,
@@ -390,8 +389,7 @@ pub fn puzzles(seed: u64, count: usize, options: &PuzzleOptions) -> Vec<Puzzle> 
                                 position: start_position(&board, seat),
                                 target: Some(to.to_string()),
                                 prompt: format!(
-                                    "{} to move: reach {to} in one move, a single chain of jumps.",
-                                    colour(seat)
+                                    "Your move: reach {to} in one move, a single chain of jumps."
                                 ),
                                 answers: vec![format_path(&path)],
                                 unique: true,

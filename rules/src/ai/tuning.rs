@@ -23,6 +23,15 @@ pub struct Tuning {
     /// 1 when foresight plays a round out only if every other seat still playing is
     /// foreseeable, 0 when also if some are (the others then stand still).
     pub foresee_all: i32,
+    /// At a six-player table, the expert scores against the leading opponent instead of the
+    /// field's average once an opponent has at most this many goal holes open and the expert
+    /// more (0: always the average).
+    pub leader_end: i32,
+    /// How many plies the expert searches at a six-player table (the hard level: 4).
+    pub crowded_depth: i32,
+    /// Percent of its own best next move a leaf counts for the expert at a six-player table
+    /// (the hard level: 20).
+    pub crowded_tempo: i32,
 }
 
 impl Default for Tuning {
@@ -34,6 +43,9 @@ impl Default for Tuning {
             recognise: 3,
             misses: 1,
             foresee_all: 1,
+            leader_end: 0,
+            crowded_depth: 4,
+            crowded_tempo: 20,
         }
     }
 }
@@ -71,20 +83,24 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all";
+    const NAMES: &'static str =
+        "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
             "recognise" => &mut self.recognise,
             "misses" => &mut self.misses,
             "foresee_all" => &mut self.foresee_all,
+            "leader_end" => &mut self.leader_end,
+            "crowded_depth" => &mut self.crowded_depth,
+            "crowded_tempo" => &mut self.crowded_tempo,
             _ => return None,
         })
     }
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, foresight, recognise, misses, foresee_all";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -171,6 +187,11 @@ mod tests {
             .tuning;
         assert_eq!((t.recognise, t.misses, t.foresee_all), (3, 1, 1));
         assert!("foresight=0".parse::<Weights>().is_err());
+        let t = "leader_end=2,crowded_depth=6"
+            .parse::<Settings>()
+            .unwrap()
+            .tuning;
+        assert_eq!((t.leader_end, t.crowded_depth), (2, 6));
     }
 
     /// Settings read weights as [`Weights`] does and switches beside them, refusing what

@@ -63,7 +63,11 @@ match   plays G games between two levels, alternating who starts (with more than
         field_square, late_home, ladder, bridge; switches: foresight=0 turns the expert's
         foresight at six players off, 3 by default; recognise=R: a seat is foreseen once its
         last R moves were the medium level's, misses=M of them may differ; foresee_all=0
-        also foresees a table where only some seats are).
+        also foresees a table where only some seats are; leader_end=N: at six players the
+        expert scores against the leader once an opponent has at most N goal holes left to
+        fill and it more, 0 by default; crowded_depth=D: the expert's plies at six players,
+        4 by default; crowded_tempo=P: the percent of its own best next move a leaf counts
+        there, 20 by default).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
 solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
 soak    plays N games (random, computer and mixed players, rotating through every preset and
