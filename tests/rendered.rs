@@ -320,7 +320,7 @@ fn inside(inner: [f32; 4], outer: [f32; 4], slack: f32) -> bool {
 }
 
 /// The screens a tour visits, with a control each must show.
-const TOUR: [(&str, &str); 13] = [
+const TOUR: [(&str, &str); 15] = [
     ("menu", "New game"),
     ("new-game", "Start"),
     ("rules", "Back"),
@@ -331,6 +331,8 @@ const TOUR: [(&str, &str); 13] = [
     ("puzzles", "Back"),
     ("crossing", "Hint"),
     ("puzzle", "Answer"),
+    ("learn", "Back"),
+    ("lesson", "Show me"),
     ("game", "☰ Menu"),
     ("game-over", "Rematch"),
     ("replay", "Close"),
@@ -410,7 +412,7 @@ fn check_tour(w: u32, h: u32, scale: u32) {
                 ));
             }
             // The game's buttons are in view without scrolling, whatever the orientation.
-            let board_screen = matches!(screen, "game" | "crossing" | "puzzle");
+            let board_screen = matches!(screen, "game" | "crossing" | "puzzle" | "lesson");
             if board_screen && x.kind == "control" && !inside(x.rect, x.clip, 0.5) {
                 problems.push(format!(
                     "{screen}: '{}' at {:?} is scrolled out of view",
