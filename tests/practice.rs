@@ -10,9 +10,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use common::*;
-use std::path::PathBuf;
 use sternhalma::ai::Hint;
-use sternhalma::board::BoardView;
 use sternhalma::crossing::{CrossingCommand, CrossingSession, hint_budget};
 use sternhalma::persist::{DataDir, SAVE_FILE};
 use sternhalma::practice::{PracticeBoard, PracticeCommand};
@@ -24,63 +22,12 @@ use sternhalma_rules::Hole;
 use sternhalma_rules::ai::crossing::{Crossing, HintBudget};
 use sternhalma_rules::ai::puzzles::PuzzleKind;
 
-/// A fresh folder for the app's files, removed afterwards.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("sternhalma-practice-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn read(&self, name: &str) -> Option<String> {
-        std::fs::read_to_string(self.0.join(name)).ok()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// The headless game keeping its files in `dir`.
-fn app_in(dir: &TempDir) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
-        .insert_resource(DataDir(Some(dir.0.clone())))
-        .insert_resource(without_handover())
-        .add_plugins(sternhalma::CorePlugin)
-        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
-    app.update();
-    app.update();
-    app
-}
-
 fn board(app: &App) -> &PracticeBoard {
     app.world().resource::<PracticeBoard>()
 }
 
 fn stats(app: &App) -> &Stats {
     app.world().resource::<Stats>()
-}
-
-/// Runs until the learner may move (or the lesson is over) and nothing moves.
-fn settle_practice(app: &mut App) {
-    app.update();
-    app.update();
-    run_until(app, 2000, |a| {
-        let over = a
-            .world()
-            .get_resource::<PracticeBoard>()
-            .is_some_and(|b| b.closed);
-        (turn(a) == Some(Turn::Human) || over)
-            && !a.world().resource::<BoardView>().is_turning()
-            && moving(a) == 0
-    });
 }
 
 /// Plays a path as a finger does: a tap on the marble, a tap on where it goes.
@@ -123,7 +70,7 @@ fn solver_line(marbles: u8) -> Vec<Vec<Hole>> {
 
 #[test]
 fn a_crossing_played_by_taps_counts_undoes_and_keeps_its_best() {
-    let dir = TempDir::new("crossing");
+    let dir = TempDir::new("practice-crossing");
     let mut app = app_in(&dir);
     start_crossing(&mut app, 6);
     let start = engine_marbles(&app);
@@ -255,7 +202,7 @@ fn answer(app: &App, index: usize) -> Vec<Vec<Hole>> {
 
 #[test]
 fn a_puzzle_solved_through_taps_is_kept_as_solved() {
-    let dir = TempDir::new("puzzle");
+    let dir = TempDir::new("practice-puzzle");
     // Statistics from before practice: they load, and keep their tables.
     std::fs::write(
         dir.0.join(STATS_FILE),
@@ -330,7 +277,7 @@ fn a_wrong_answer_is_explained_and_taken_back() {
 
 #[test]
 fn the_match_under_way_and_its_save_are_unchanged_after_practice() {
-    let dir = TempDir::new("stash");
+    let dir = TempDir::new("practice-stash");
     let mut app = app_in(&dir);
     start(&mut app, people("classic", 2));
     play(&mut app, "k3-k5");
@@ -378,7 +325,7 @@ fn the_match_under_way_and_its_save_are_unchanged_after_practice() {
 /// that the same first frame puts back.
 #[test]
 fn practice_opened_at_start_up_keeps_the_saved_match() {
-    let dir = TempDir::new("startup");
+    let dir = TempDir::new("practice-startup");
     let mut app = app_in(&dir);
     start(&mut app, people("classic", 2));
     play(&mut app, "k3-k5");

@@ -5,60 +5,17 @@
 
 mod common;
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use common::*;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-use sternhalma::board::BoardView;
 use sternhalma::config::Settings;
+use sternhalma::persist::SETTINGS_FILE;
 use sternhalma::persist::formats::SettingsFile;
-use sternhalma::persist::{DataDir, SETTINGS_FILE};
 use sternhalma::practice::PracticeBoard;
 use sternhalma::state::{Screen, Turn};
 use sternhalma::tutorial::{OpenLesson, TutorialCommand};
 use sternhalma_rules::Hole;
 use sternhalma_rules::tutorial::{Verdict, lessons};
-
-/// A fresh folder for the app's files, removed afterwards.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("sternhalma-tutorial-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn settings(&self) -> Option<Settings> {
-        let text = std::fs::read_to_string(self.0.join(SETTINGS_FILE)).ok()?;
-        SettingsFile::from_ron(&text).ok()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// The headless game keeping its files in `dir`, with the default settings of a first launch
-/// (the hand-over cover off, as elsewhere in the tests).
-fn app_in(dir: &TempDir) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
-        .insert_resource(DataDir(Some(dir.0.clone())))
-        .insert_resource(without_handover())
-        .add_plugins(sternhalma::CorePlugin)
-        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
-    app.update();
-    app.update();
-    app
-}
 
 fn board(app: &App) -> &PracticeBoard {
     app.world().resource::<PracticeBoard>()
@@ -72,22 +29,17 @@ fn settings(app: &App) -> &Settings {
     app.world().resource::<Settings>()
 }
 
-/// Runs until the learner may move (or the lesson is over) and nothing moves.
-fn settle_practice(app: &mut App) {
+/// Settles the practice board, and then the lesson: a refusal is answered the frame after
+/// the move.
+fn settle_lesson(app: &mut App) {
+    settle_practice(app);
     app.update();
     app.update();
-    run_until(app, 2000, |a| {
-        let over = a
-            .world()
-            .get_resource::<PracticeBoard>()
-            .is_some_and(|b| b.closed);
-        (turn(a) == Some(Turn::Human) || over)
-            && !a.world().resource::<BoardView>().is_turning()
-            && moving(a) == 0
-    });
-    // A refusal is answered the frame after the move.
-    app.update();
-    app.update();
+}
+
+/// The settings saved in `dir`, if they are there and read.
+fn saved_settings(dir: &TempDir) -> Option<Settings> {
+    SettingsFile::from_ron(&dir.read(SETTINGS_FILE)?).ok()
 }
 
 /// The marbles of the lesson's own game (the engine's side), to compare with the board's.
@@ -102,7 +54,7 @@ fn lesson_marbles(app: &App) -> BTreeMap<Hole, usize> {
 fn tap_move(app: &mut App, path: &[Hole]) {
     tap(app, path[0]);
     tap(app, *path.last().unwrap());
-    settle_practice(app);
+    settle_lesson(app);
 }
 
 fn open(app: &mut App, id: &str) {
@@ -115,7 +67,7 @@ fn open(app: &mut App, id: &str) {
                 .get_resource::<OpenLesson>()
                 .is_some_and(|l| l.practice.lesson().id == id)
     });
-    settle_practice(app);
+    settle_lesson(app);
 }
 
 /// A legal move the step judges wrong, which no right move shares both ends with (a tap on
@@ -142,7 +94,7 @@ fn wrong_move(app: &App) -> (Vec<Hole>, String) {
 
 #[test]
 fn every_lesson_is_played_through_by_taps_and_kept_in_the_saved_settings() {
-    let dir = TempDir::new("through");
+    let dir = TempDir::new("tutorial-through");
     let mut app = app_in(&dir);
     for l in lessons() {
         open(&mut app, l.id);
@@ -164,7 +116,7 @@ fn every_lesson_is_played_through_by_taps_and_kept_in_the_saved_settings() {
     for _ in 0..40 {
         app.update();
     }
-    let saved = dir.settings().expect("settings saved");
+    let saved = saved_settings(&dir).expect("settings saved");
     assert_eq!(saved.tutorial.done(), lessons().len());
 }
 
@@ -193,7 +145,7 @@ fn show_me_plays_the_right_move() {
     open(&mut app, l.id);
     let answer = lesson(&app).practice.show_me().unwrap();
     app.world_mut().write_message(TutorialCommand::ShowMe);
-    settle_practice(&mut app);
+    settle_lesson(&mut app);
     assert_eq!(board(&app).moves, vec![answer]);
     assert_eq!(lesson(&app).practice.steps_done(), 1);
     assert_eq!(engine_marbles(&app), lesson_marbles(&app));
@@ -212,7 +164,7 @@ fn show_me_plays_the_right_move() {
 
 #[test]
 fn the_first_launch_offer_is_made_once() {
-    let dir = TempDir::new("offer");
+    let dir = TempDir::new("tutorial-offer");
     let mut app = app_in(&dir);
     assert!(!settings(&app).tutorial.offered, "a first launch offers it");
     app.world_mut().write_message(TutorialCommand::Offer(false));
@@ -221,7 +173,7 @@ fn the_first_launch_offer_is_made_once() {
     }
     assert!(settings(&app).tutorial.offered);
     assert_eq!(screen(&app), Screen::MainMenu, "not now: stays on the menu");
-    assert!(dir.settings().expect("saved").tutorial.offered);
+    assert!(saved_settings(&dir).expect("saved").tutorial.offered);
     drop(app);
     // The next launch reads it back: no offer.
     let app = app_in(&dir);
@@ -229,7 +181,7 @@ fn the_first_launch_offer_is_made_once() {
     drop(app);
 
     // Start: the first lesson, and the offer answered too.
-    let dir = TempDir::new("offer-start");
+    let dir = TempDir::new("tutorial-offer-start");
     let mut app = app_in(&dir);
     app.world_mut().write_message(TutorialCommand::Offer(true));
     run_until(&mut app, 20, |a| screen(a) == Screen::Practice);
@@ -237,5 +189,5 @@ fn the_first_launch_offer_is_made_once() {
     for _ in 0..40 {
         app.update();
     }
-    assert!(dir.settings().expect("saved").tutorial.offered);
+    assert!(saved_settings(&dir).expect("saved").tutorial.offered);
 }

@@ -8,11 +8,14 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
 use std::time::Duration;
 use sternhalma::board::{BoardView, CurrentGame, HoleSpot, Marble, hole_position};
 use sternhalma::config::{Controller, MatchConfig};
 use sternhalma::input::{NavInput, PointerInput};
+use sternhalma::persist::DataDir;
 use sternhalma::play::{Command, MoveRequest};
+use sternhalma::practice::PracticeBoard;
 use sternhalma::selection::{HighlightKind, HoleMarks};
 use sternhalma::state::{Screen, Turn};
 use sternhalma_rules::{Hole, parse_hole};
@@ -216,4 +219,57 @@ pub fn marble_translation(app: &mut App, h: Hole) -> Vec3 {
 pub fn at(app: &mut App, make: fn(Vec2) -> PointerInput, h: Hole) {
     let w = world_of(app, h);
     pointer(app, make(w));
+}
+
+/// A fresh folder for the app's files under the system's temp dir, removed afterwards.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    /// `name` tells the tests of one binary apart (the process id, the binaries).
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("sternhalma-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    /// A file's text, if it is there.
+    pub fn read(&self, name: &str) -> Option<String> {
+        std::fs::read_to_string(self.0.join(name)).ok()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The headless game keeping its files in `dir` (the hand-over cover off, as in [`app`]).
+pub fn app_in(dir: &TempDir) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(DataDir(Some(dir.0.clone())))
+        .insert_resource(without_handover())
+        .add_plugins(sternhalma::CorePlugin)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    app.update();
+    app.update();
+    app
+}
+
+/// Runs until the learner on the practice board may move (or the lesson is over) and
+/// nothing moves.
+pub fn settle_practice(app: &mut App) {
+    app.update();
+    app.update();
+    run_until(app, 2000, |a| {
+        let over = a
+            .world()
+            .get_resource::<PracticeBoard>()
+            .is_some_and(|b| b.closed);
+        (turn(a) == Some(Turn::Human) || over)
+            && !a.world().resource::<BoardView>().is_turning()
+            && moving(a) == 0
+    });
 }
