@@ -293,6 +293,34 @@ fn start_match(
     }
 }
 
+/// Puts a match kept aside (for a record viewed, a practice board) back on the board, or
+/// clears the board when none was kept: what the screens that borrow the board share.
+#[derive(SystemParam)]
+pub struct PutBackMatch<'w, 's> {
+    commands: Commands<'w, 's>,
+    load: MessageWriter<'w, LoadMatch>,
+    marbles: Query<'w, 's, Entity, With<Marble>>,
+    seats: Query<'w, 's, Entity, With<Seat>>,
+}
+
+impl PutBackMatch<'_, '_> {
+    /// `kept` goes back as it was (through [`LoadMatch`]); with none, the board is emptied.
+    pub fn put_back(&mut self, kept: Option<LoadMatch>) {
+        match kept {
+            Some(kept) => {
+                self.load.write(kept);
+            }
+            None => {
+                self.commands.remove_resource::<CurrentGame>();
+                self.commands.remove_resource::<CurrentMatch>();
+                for e in self.marbles.iter().chain(&self.seats) {
+                    self.commands.entity(e).despawn();
+                }
+            }
+        }
+    }
+}
+
 /// Who moves next, and how: computer, person, hand-over first, or the game is over.
 fn decide_turn(
     game: Res<CurrentGame>,

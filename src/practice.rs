@@ -26,12 +26,13 @@
 //! here [`Turn::Human`] comes back to the learner after every move.
 
 use crate::ai::Hint;
-use crate::board::{CurrentGame, CurrentMatch, Marble, Seat};
+use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::{Controller, FirstMove, MatchConfig, Palette};
 use crate::persist::formats::preset_of;
 use crate::persist::{MatchId, SavingSuspended, StatsCounted};
 use crate::play::{
-    BoardChanged, LoadMatch, MatchOrigin, MatchStarted, MoveApplied, MoveRequest, TurnStarted,
+    BoardChanged, LoadMatch, MatchOrigin, MatchStarted, MoveApplied, MoveRequest, PutBackMatch,
+    TurnStarted,
 };
 use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::prelude::*;
@@ -398,9 +399,7 @@ fn leave_practice(
     stash: Option<ResMut<Stash>>,
     mut suspended: ResMut<SavingSuspended>,
     mut hint: ResMut<Hint>,
-    mut load: MessageWriter<LoadMatch>,
-    marbles: Query<Entity, With<Marble>>,
-    seats: Query<Entity, With<Seat>>,
+    mut put_back: PutBackMatch,
 ) {
     suspended.0 = false;
     hint.0 = None;
@@ -411,17 +410,6 @@ fn leave_practice(
         commands.remove_resource::<Stash>();
         return;
     }
-    match stash.kept.take() {
-        Some(kept) => {
-            load.write(kept);
-        }
-        None => {
-            commands.remove_resource::<CurrentGame>();
-            commands.remove_resource::<CurrentMatch>();
-            for e in marbles.iter().chain(&seats) {
-                commands.entity(e).despawn();
-            }
-        }
-    }
+    put_back.put_back(stash.kept.take());
     commands.remove_resource::<Stash>();
 }

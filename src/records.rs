@@ -5,13 +5,13 @@
 //! While a record is open the board shows it instead of the match, which is kept aside (and
 //! not autosaved over) until the record is closed.
 
-use crate::board::{CurrentGame, CurrentMatch, Marble, Seat};
+use crate::board::{CurrentGame, CurrentMatch};
 use crate::config::{Controller, FirstMove, MatchConfig};
 use crate::persist::disk;
 use crate::persist::files::{timestamp, write_atomic};
 use crate::persist::formats::preset_of;
 use crate::persist::{DataDir, MatchId, SavingSuspended, StatsCounted};
-use crate::play::{BoardChanged, LoadMatch, Notice};
+use crate::play::{BoardChanged, LoadMatch, Notice, PutBackMatch};
 use crate::state::{AppSystems, Pause, Screen};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -341,24 +341,11 @@ fn close_replay(
     mut commands: Commands,
     replay: Option<ResMut<Replay>>,
     mut suspended: ResMut<SavingSuspended>,
-    mut load: MessageWriter<LoadMatch>,
-    marbles: Query<Entity, With<Marble>>,
-    seats: Query<Entity, With<Seat>>,
+    mut put_back: PutBackMatch,
 ) {
     suspended.0 = false;
     let Some(mut replay) = replay else { return };
-    match replay.stash.take() {
-        Some(stash) => {
-            load.write(stash);
-        }
-        None => {
-            commands.remove_resource::<CurrentGame>();
-            commands.remove_resource::<CurrentMatch>();
-            for e in marbles.iter().chain(&seats) {
-                commands.entity(e).despawn();
-            }
-        }
-    }
+    put_back.put_back(replay.stash.take());
     commands.remove_resource::<Replay>();
 }
 
