@@ -293,6 +293,33 @@ fn start_match(
     }
 }
 
+/// The match on the board as it stands, to keep aside while a screen borrows the board (a
+/// record viewed, a practice board) and put back with [`PutBackMatch`].
+#[derive(SystemParam)]
+pub struct MatchUnderWay<'w> {
+    game: Option<Res<'w, CurrentGame>>,
+    current: Option<Res<'w, CurrentMatch>>,
+    pause: Res<'w, State<Pause>>,
+    counted: Res<'w, crate::persist::StatsCounted>,
+    match_id: Res<'w, crate::persist::MatchId>,
+}
+
+impl MatchUnderWay<'_> {
+    /// The match as a [`LoadMatch`] that puts it back exactly as it is (paused or not, counted
+    /// or not, its id), without showing it; `None` with no match on the board.
+    pub fn kept_aside(&self) -> Option<LoadMatch> {
+        let (game, current) = (self.game.as_ref()?, self.current.as_ref()?);
+        Some(LoadMatch {
+            game: game.0.clone(),
+            config: current.0.clone(),
+            paused: *self.pause.get() == Pause::Paused,
+            stats_counted: self.counted.0,
+            id: Some(self.match_id.0),
+            open: false,
+        })
+    }
+}
+
 /// Puts a match kept aside (for a record viewed, a practice board) back on the board, or
 /// clears the board when none was kept: what the screens that borrow the board share.
 #[derive(SystemParam)]

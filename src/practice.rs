@@ -26,15 +26,15 @@
 //! here [`Turn::Human`] comes back to the learner after every move.
 
 use crate::ai::Hint;
-use crate::board::{CurrentGame, CurrentMatch};
+use crate::board::CurrentGame;
 use crate::config::{Controller, FirstMove, MatchConfig, Palette};
+use crate::persist::SavingSuspended;
 use crate::persist::formats::preset_of;
-use crate::persist::{MatchId, SavingSuspended, StatsCounted};
 use crate::play::{
-    BoardChanged, LoadMatch, MatchOrigin, MatchStarted, MoveApplied, MoveRequest, PutBackMatch,
-    TurnStarted,
+    BoardChanged, LoadMatch, MatchOrigin, MatchStarted, MatchUnderWay, MoveApplied, MoveRequest,
+    PutBackMatch, TurnStarted,
 };
-use crate::state::{AppSystems, Pause, Screen, Turn};
+use crate::state::{AppSystems, Screen, Turn};
 use bevy::prelude::*;
 use sternhalma_rules::ai::Level;
 use sternhalma_rules::{Game, Hole, Move};
@@ -222,11 +222,7 @@ fn start_practice(
     mut requests: MessageReader<PracticeCommand>,
     screen: Res<State<Screen>>,
     stash: Option<Res<Stash>>,
-    game: Option<Res<CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
-    pause: Res<State<Pause>>,
-    counted: Res<StatsCounted>,
-    match_id: Res<MatchId>,
+    under_way: MatchUnderWay,
     mut suspended: ResMut<SavingSuspended>,
     mut loads: ParamSet<(MessageReader<LoadMatch>, MessageWriter<LoadMatch>)>,
     mut next: ResMut<NextState<Screen>>,
@@ -246,18 +242,7 @@ fn start_practice(
     };
     // The match is kept aside once, on the way in (not when one lesson follows another).
     if stash.is_none() {
-        let kept = match (&game, &current) {
-            _ if restored.is_some() => restored,
-            (Some(g), Some(c)) => Some(LoadMatch {
-                game: g.0.clone(),
-                config: c.0.clone(),
-                paused: *pause.get() == Pause::Paused,
-                stats_counted: counted.0,
-                id: Some(match_id.0),
-                open: false,
-            }),
-            _ => None,
-        };
+        let kept = restored.or_else(|| under_way.kept_aside());
         commands.insert_resource(Stash {
             kept,
             replaced: false,

@@ -5,14 +5,14 @@
 //! While a record is open the board shows it instead of the match, which is kept aside (and
 //! not autosaved over) until the record is closed.
 
-use crate::board::{CurrentGame, CurrentMatch};
+use crate::board::CurrentGame;
 use crate::config::{Controller, FirstMove, MatchConfig};
 use crate::persist::disk;
 use crate::persist::files::{timestamp, write_atomic};
 use crate::persist::formats::preset_of;
-use crate::persist::{DataDir, MatchId, SavingSuspended, StatsCounted};
-use crate::play::{BoardChanged, LoadMatch, Notice, PutBackMatch};
-use crate::state::{AppSystems, Pause, Screen};
+use crate::persist::{DataDir, SavingSuspended};
+use crate::play::{BoardChanged, LoadMatch, MatchUnderWay, Notice, PutBackMatch};
+use crate::state::{AppSystems, Screen};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 use sternhalma_rules::ai::Level;
@@ -214,11 +214,7 @@ fn open_record(
 fn enter_replay(
     mut commands: Commands,
     pending: Option<Res<PendingReplay>>,
-    game: Option<Res<CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
-    pause: Res<State<Pause>>,
-    counted: Res<StatsCounted>,
-    match_id: Res<MatchId>,
+    under_way: MatchUnderWay,
     mut suspended: ResMut<SavingSuspended>,
     mut load: MessageWriter<LoadMatch>,
     mut screen: ResMut<NextState<Screen>>,
@@ -229,17 +225,7 @@ fn enter_replay(
         return;
     };
     commands.remove_resource::<PendingReplay>();
-    let stash = match (&game, &current) {
-        (Some(g), Some(c)) => Some(LoadMatch {
-            game: g.0.clone(),
-            config: c.0.clone(),
-            paused: *pause.get() == Pause::Paused,
-            stats_counted: counted.0,
-            id: Some(match_id.0),
-            open: false,
-        }),
-        _ => None,
-    };
+    let stash = under_way.kept_aside();
     let record = pending.record.clone();
     let Ok(shown) = record.replay() else {
         screen.set(Screen::Records);
