@@ -10,6 +10,7 @@
 
 use crate::board::Hole;
 use crate::game::{Event, Game, GameError, GoalRule, OutReason, holes, jumps};
+use crate::guide::ordinal;
 use crate::notation::{holes_text, parse_holes, parse_path};
 use crate::position::{Board, Layout};
 use crate::rules::{RuleSet, Setup};
@@ -371,7 +372,7 @@ impl Step {
                     return wrong(format!(
                         "That move is legal, but it leaves a marble at home after your {} \
                          move: you would be out.",
-                        ordinal(deadline)
+                        ordinal(deadline.into())
                     ));
                 }
                 _ => {}
@@ -437,7 +438,7 @@ impl Step {
             Aim::InTime => wrong(format!(
                 "That move is legal, but then a marble left at home cannot get out by your {} \
                  move: you would be out.",
-                ordinal(deadline)
+                ordinal(deadline.into())
             )),
             Aim::Finish if events.contains(&Event::Finished { seat: LEARNER }) => right(),
             Aim::Finish => {
@@ -506,18 +507,6 @@ pub fn play(game: &mut Game, path: &[Hole]) -> Result<Vec<Event>, GameError> {
         }
     }
     Ok(events)
-}
-
-/// "1st", "2nd", "30th": the deadline's move in words.
-fn ordinal(n: u16) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// How much nearer its goal the learner's marble comes moving `from` → `to` (negative:
