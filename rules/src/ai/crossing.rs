@@ -14,6 +14,8 @@
 //! proved shortest. Everything is counted in nodes, not time, so a hint is the same on every
 //! machine.
 
+pub(crate) use super::ida::Search;
+use super::ida::{SoloProblem, ida_star};
 use super::race::{beam, guessed_order};
 use super::{Budget, Weights, context};
 use crate::bitboard::Bits;
@@ -24,7 +26,6 @@ use crate::notation::format_path;
 use crate::position::{Board, Layout};
 use crate::rules::{RuleSet, RulesError, Setup};
 use crate::{Game, parse_path};
-use std::collections::HashMap;
 
 /// The proved minimum of the 10-marble crossing: 27 moves (George Bell, 2009, by exhaustive
 /// search; DESIGN.md). This solver does not prove it (its bound is far too weak from the
@@ -406,16 +407,6 @@ pub(crate) struct Solo<'a> {
     tip: [u8; 256],
 }
 
-/// What an exact search came to.
-pub(crate) enum Search {
-    /// A shortest line (no shorter one exists).
-    Found(Vec<(Hole, Hole)>),
-    /// No line within the length asked for.
-    NoLine,
-    /// The nodes ran out first.
-    OutOfNodes,
-}
-
 impl<'a> Solo<'a> {
     pub(crate) fn new(layout: &'a Layout, seat: usize) -> Solo<'a> {
         let goal = layout.seats[seat].goal;
@@ -475,21 +466,7 @@ impl<'a> Solo<'a> {
     /// IDA* over every move of the seat (none pruned), bounded by [`Solo::lower_bound`]: the
     /// shortest line of at most `max_len` moves, if any, within `max_nodes` nodes.
     pub(crate) fn solve(&self, start: &Board, max_len: u32, max_nodes: u64) -> Search {
-        let mut ida = Ida {
-            solo: self,
-            nodes: 0,
-            max_nodes,
-            tried: HashMap::new(),
-            line: Vec::new(),
-        };
-        for bound in self.lower_bound(start)..=max_len {
-            match ida.dfs(start, bound) {
-                None => return Search::OutOfNodes,
-                Some(true) => return Search::Found(ida.line),
-                Some(false) => {}
-            }
-        }
-        Search::NoLine
+        ida_star(self, start, max_len, max_nodes)
     }
 
     /// Fewest moves to finish from `board`, if at most `max_len` and found within the nodes.
@@ -501,47 +478,32 @@ impl<'a> Solo<'a> {
     }
 }
 
-struct Ida<'s, 'a> {
-    solo: &'s Solo<'a>,
-    nodes: u64,
-    max_nodes: u64,
-    /// Hash → the most moves already tried from there without success.
-    tried: HashMap<u64, u32>,
-    line: Vec<(Hole, Hole)>,
-}
+impl SoloProblem for Solo<'_> {
+    fn seat(&self) -> usize {
+        self.seat
+    }
 
-impl Ida<'_, '_> {
-    /// Whether a line of at most `left` more moves finishes; `None` when out of nodes.
-    fn dfs(&mut self, board: &Board, left: u32) -> Option<bool> {
-        let s = self.solo;
-        if s.done(board) {
-            return Some(true);
-        }
-        if s.lower_bound(board) > left {
-            return Some(false);
-        }
-        let key = board.hash();
-        if self.tried.get(&key).is_some_and(|&t| t >= left) {
-            return Some(false);
-        }
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return None;
-        }
-        let mut moves = guessed_order(s.layout, board, s.seat, &s.tip, s.goal, |_, _| true);
-        // Stable order on ties (the list comes in board order), so the line is deterministic.
+    fn done(&self, board: &Board) -> bool {
+        Solo::done(self, board)
+    }
+
+    fn lower_bound(&self, board: &Board) -> u32 {
+        Solo::lower_bound(self, board)
+    }
+
+    /// Every move (none pruned), best guess first; ties keep board order, so the line is
+    /// deterministic.
+    fn moves(&self, board: &Board) -> Vec<(Hole, Hole)> {
+        let mut moves = guessed_order(
+            self.layout,
+            board,
+            self.seat,
+            &self.tip,
+            self.goal,
+            |_, _| true,
+        );
         moves.sort_by_key(|m| std::cmp::Reverse(m.0));
-        for (_, f, t) in moves {
-            let mut b = *board;
-            b.shift(s.seat, f, t);
-            self.line.push((f, t));
-            if self.dfs(&b, left - 1)? {
-                return Some(true);
-            }
-            self.line.pop();
-        }
-        self.tried.insert(key, left);
-        Some(false)
+        moves.into_iter().map(|(_, f, t)| (f, t)).collect()
     }
 }
 

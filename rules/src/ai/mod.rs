@@ -5,6 +5,7 @@
 pub mod crossing;
 mod evaluation;
 mod foresight;
+mod ida;
 pub mod puzzles;
 mod race;
 pub mod review;

@@ -5,12 +5,13 @@
 
 use super::Budget;
 use super::evaluation::Ctx;
+use super::ida::{Search, SoloProblem};
 use crate::bitboard::Bits;
 use crate::board::{Hole, Point};
 use crate::game::Game;
 use crate::position::{Board, Layout};
 use crate::rules::{RuleSet, Setup};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 #[derive(Clone, Copy)]
 struct Node {
@@ -131,68 +132,47 @@ pub(crate) fn ida_star(
     max_nodes: u64,
     budget: &Budget,
 ) -> Option<Vec<(Hole, Hole)>> {
-    struct Ida<'c, 'a, 'b> {
-        ctx: &'c Ctx<'a>,
-        seat: usize,
-        nodes: u64,
-        max_nodes: u64,
-        budget: &'c Budget<'b>,
-        /// Hash → the most moves already tried from there without success.
-        tried: HashMap<u64, u32>,
-        line: Vec<(Hole, Hole)>,
+    let race = Race { ctx, seat, budget };
+    match super::ida::ida_star(&race, start, max_len, max_nodes) {
+        Search::Found(line) => Some(line),
+        Search::NoLine | Search::OutOfNodes => None,
     }
-    impl Ida<'_, '_, '_> {
-        /// Whether a line of at most `left` more moves finishes from `board`;
-        /// `None` when out of nodes.
-        fn dfs(&mut self, board: &Board, left: u32) -> Option<bool> {
-            if self.ctx.done(board, self.seat) {
-                return Some(true);
-            }
-            if holes_to_fill(self.ctx, board, self.seat) > left {
-                return Some(false);
-            }
-            let key = board.hash();
-            if self.tried.get(&key).is_some_and(|&t| t >= left) {
-                return Some(false);
-            }
-            self.nodes += 1;
-            if self.nodes > self.max_nodes || (self.nodes & 1023 == 0 && self.budget.expired()) {
-                return None;
-            }
-            let tip = &self.ctx.seats[self.seat].tip;
-            let goal = self.ctx.seats[self.seat].goal;
-            let mut moves = guessed_order(self.ctx.layout, board, self.seat, tip, goal, |f, t| {
-                tip[t.index() as usize] <= tip[f.index() as usize] + 1
-            });
-            moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
-            for (_, f, t) in moves {
-                let mut b = *board;
-                b.shift(self.seat, f, t);
-                self.line.push((f, t));
-                if self.dfs(&b, left - 1)? {
-                    return Some(true);
-                }
-                self.line.pop();
-            }
-            self.tried.insert(key, left);
-            Some(false)
-        }
+}
+
+/// A race as a solo problem: the bound is the goal holes still to fill, and only forward and
+/// sideways moves are tried.
+struct Race<'c, 'a, 'b> {
+    ctx: &'c Ctx<'a>,
+    seat: usize,
+    budget: &'c Budget<'b>,
+}
+
+impl SoloProblem for Race<'_, '_, '_> {
+    fn seat(&self) -> usize {
+        self.seat
     }
-    let mut ida = Ida {
-        ctx,
-        seat,
-        nodes: 0,
-        max_nodes,
-        budget,
-        tried: HashMap::new(),
-        line: Vec::new(),
-    };
-    for bound in holes_to_fill(ctx, start, seat)..=max_len {
-        if ida.dfs(start, bound)? {
-            return Some(ida.line);
-        }
+
+    fn done(&self, board: &Board) -> bool {
+        self.ctx.done(board, self.seat)
     }
-    None
+
+    fn lower_bound(&self, board: &Board) -> u32 {
+        holes_to_fill(self.ctx, board, self.seat)
+    }
+
+    fn moves(&self, board: &Board) -> Vec<(Hole, Hole)> {
+        let tip = &self.ctx.seats[self.seat].tip;
+        let goal = self.ctx.seats[self.seat].goal;
+        let mut moves = guessed_order(self.ctx.layout, board, self.seat, tip, goal, |f, t| {
+            tip[t.index() as usize] <= tip[f.index() as usize] + 1
+        });
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        moves.into_iter().map(|(_, f, t)| (f, t)).collect()
+    }
+
+    fn expired(&self) -> bool {
+        self.budget.expired()
+    }
 }
 
 fn unwind(layers: &[Vec<Node>]) -> Vec<(Hole, Hole)> {
