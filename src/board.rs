@@ -4,6 +4,7 @@
 
 use crate::config::{Controller, MatchConfig};
 use crate::state::AppSystems;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use sternhalma_rules::{Game, Hole, Point};
 
@@ -104,20 +105,48 @@ pub fn hole_position(h: Hole) -> Vec2 {
     Vec2::new(x, y) * SPACING
 }
 
-/// The hole under a point of the unturned board, if it is close enough to one to count as a
-/// tap on it (within 0.55 spacings: generous for fingers, never ambiguous).
-pub fn hole_at(local: Vec2) -> Option<Hole> {
-    hole_near(local, 0.55 * SPACING)
+/// What picking resolves to: the hole entity under a point of the screen, and its hole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PickedHole {
+    /// The hole's entity (a [`HoleSpot`] child of the board root).
+    pub entity: Entity,
+    /// Which hole it is.
+    pub hole: Hole,
 }
 
-/// The nearest hole to a point of the unturned board within `radius` (world units): a tap
-/// between two holes picks the closer one.
-pub fn hole_near(local: Vec2, radius: f32) -> Option<Hole> {
-    Hole::all()
-        .map(|h| (h, hole_position(h).distance_squared(local)))
-        .filter(|(_, d)| *d <= radius * radius)
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(h, _)| h)
+/// Resolves a point of the screen to the hole entity under it, from the hole entities' own
+/// places on the turned board: the nearest within `radius`, so a tap between two holes picks
+/// the closer one (the view's pick radius is generous for fingers, never ambiguous).
+#[derive(SystemParam)]
+pub struct HolePicker<'w, 's> {
+    view: Res<'w, BoardView>,
+    holes: Query<'w, 's, (Entity, &'static HoleSpot, &'static Transform), Without<Marble>>,
+}
+
+impl HolePicker<'_, '_> {
+    /// The hole entity nearest to `world` (world coordinates) within `radius` world units.
+    pub fn pick(&self, world: Vec2, radius: f32) -> Option<PickedHole> {
+        let local = self.view.world_to_board(world);
+        self.holes
+            .iter()
+            .map(|(entity, spot, t)| {
+                let d = t.translation.truncate().distance_squared(local);
+                (
+                    PickedHole {
+                        entity,
+                        hole: spot.0,
+                    },
+                    d,
+                )
+            })
+            .filter(|(_, d)| *d <= radius * radius)
+            // Exactly between two holes, the lower index: the same hole on every run.
+            .min_by(|a, b| {
+                a.1.total_cmp(&b.1)
+                    .then(a.0.hole.index().cmp(&b.0.hole.index()))
+            })
+            .map(|(picked, _)| picked)
+    }
 }
 
 /// The root and the 121 holes: the same for every match.
@@ -166,16 +195,61 @@ fn turn_board_root(view: Res<BoardView>, mut root: Query<&mut Transform, With<Bo
 mod tests {
     use super::*;
 
+    /// The board's hole entities, and a view turned to `angle`.
+    fn board_turned(angle: f32) -> App {
+        let mut app = App::new();
+        app.insert_resource(BoardView {
+            angle,
+            target: angle,
+        })
+        .add_systems(Startup, spawn_board);
+        app.update();
+        app
+    }
+
     #[test]
-    fn every_hole_is_found_at_its_own_position() {
-        for h in Hole::all() {
-            assert_eq!(hole_at(hole_position(h)), Some(h));
-            assert_eq!(
-                hole_at(hole_position(h) + Vec2::new(0.4, -0.3) * SPACING),
-                Some(h)
-            );
+    fn picking_resolves_to_the_hole_entity_under_the_point() {
+        use bevy::ecs::system::RunSystemOnce;
+        for point in [Point::ALL[0], Point::ALL[2]] {
+            let mut app = board_turned(BoardView::angle_for(point));
+            let world = app.world_mut();
+            let spots: Vec<(Entity, Hole)> = world
+                .query::<(Entity, &HoleSpot)>()
+                .iter(world)
+                .map(|(e, s)| (e, s.0))
+                .collect();
+            assert_eq!(spots.len(), 121);
+            let view = *world.resource::<BoardView>();
+            let picks = world
+                .run_system_once(move |picker: HolePicker| {
+                    spots
+                        .iter()
+                        .map(|&(entity, hole)| {
+                            let at = view.board_to_world(hole_position(hole));
+                            let near = view.board_to_world(
+                                hole_position(hole) + Vec2::new(0.4, -0.3) * SPACING,
+                            );
+                            (
+                                entity,
+                                hole,
+                                picker.pick(at, 0.55 * SPACING),
+                                picker.pick(near, 0.55 * SPACING),
+                                // Off the board, and near a hole but outside a small radius.
+                                picker.pick(Vec2::splat(20.0 * SPACING), 0.55 * SPACING),
+                                picker.pick(near, 0.2 * SPACING),
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .unwrap();
+            for (entity, hole, at, near, off, tight) in picks {
+                let expected = Some(PickedHole { entity, hole });
+                assert_eq!(at, expected, "{hole} at {point:?}");
+                assert_eq!(near, expected, "{hole} nearby at {point:?}");
+                assert_eq!(off, None);
+                assert_eq!(tight, None);
+            }
         }
-        assert_eq!(hole_at(Vec2::splat(20.0 * SPACING)), None);
     }
 
     #[test]

@@ -6,8 +6,8 @@
 
 use crate::ai::Hint;
 use crate::board::{
-    BoardRoot, BoardView, CurrentGame, CurrentMatch, HoleSpot, MARBLE_Z, Marble, SPACING,
-    hole_near, hole_position,
+    BoardRoot, BoardView, CurrentGame, CurrentMatch, HolePicker, HoleSpot, MARBLE_Z, Marble,
+    SPACING, hole_position,
 };
 use crate::config::Settings;
 use crate::input::{NavInput, PointerInput};
@@ -211,6 +211,7 @@ fn handle_pointer(
     game: Option<Res<CurrentGame>>,
     current: Option<Res<CurrentMatch>>,
     view: Res<BoardView>,
+    holes: HolePicker,
     geometry: Res<crate::view::ViewGeometry>,
     mut sel: ResMut<Selection>,
     mut requests: MessageWriter<MoveRequest>,
@@ -241,7 +242,7 @@ fn handle_pointer(
         match ev {
             PointerInput::Pressed(w) => {
                 let local = view.world_to_board(w);
-                let Some(hole) = hole_near(local, geometry.pick_radius()) else {
+                let Some(hole) = holes.pick(w, geometry.pick_radius()).map(|p| p.hole) else {
                     sel.clear();
                     continue;
                 };
@@ -283,7 +284,7 @@ fn handle_pointer(
             }
             PointerInput::Moved(w) => {
                 let local = view.world_to_board(w);
-                let hover = hole_near(local, geometry.pick_radius());
+                let hover = holes.pick(w, geometry.pick_radius()).map(|p| p.hole);
                 if sel.hover != hover {
                     sel.hover = hover;
                 }
@@ -306,7 +307,7 @@ fn handle_pointer(
                 let Some(press) = sel.press.take() else {
                     continue;
                 };
-                let hole = hole_near(view.world_to_board(w), geometry.pick_radius());
+                let hole = holes.pick(w, geometry.pick_radius()).map(|p| p.hole);
                 if press.destination {
                     // Released on a lit hole (where it was pressed, or slid to): move there.
                     if let Some(m) = hole.and_then(|h| sel.move_to(h)).cloned() {
