@@ -43,12 +43,11 @@ struct Hop {
 impl MoveAnimation {
     /// The animation of a marble along `path`.
     pub fn along(path: &[Hole]) -> MoveAnimation {
-        let hops = path
-            .windows(2)
-            .map(|w| Hop {
-                from: hole_position(w[0]),
-                to: hole_position(w[1]),
-                jump: w[0].is_jump_to(w[1]),
+        let hops = sternhalma_rules::game::hops(path)
+            .map(|h| Hop {
+                from: hole_position(h.from),
+                to: hole_position(h.to),
+                jump: h.jump,
             })
             .collect();
         MoveAnimation {

@@ -476,13 +476,13 @@ fn clear_segments(
 }
 
 fn spawn_path(commands: &mut Commands, root: Entity, path: &[Hole], kind: HighlightKind) {
-    for w in path.windows(2) {
-        let (a, b) = (hole_position(w[0]), hole_position(w[1]));
+    for hop in sternhalma_rules::game::hops(path) {
+        let (a, b) = (hole_position(hop.from), hole_position(hop.to));
         let mid = (a + b) / 2.0;
         commands.spawn((
             Segment {
-                from: w[0],
-                to: w[1],
+                from: hop.from,
+                to: hop.to,
                 kind,
             },
             Transform::from_translation(mid.extend(z_of(kind) - 0.1))

@@ -107,10 +107,9 @@ const TAIL_GAP: f32 = 0.18;
 /// the one before), then a chime if the move ends in the goal coming from outside it.
 pub fn sounds_for_move(path: &[Hole], goal: Bits) -> Vec<Cue> {
     let mut rate = 1.0;
-    let mut cues: Vec<Cue> = path
-        .windows(2)
-        .map(|w| {
-            if w[0].is_jump_to(w[1]) {
+    let mut cues: Vec<Cue> = sternhalma_rules::game::hops(path)
+        .map(|hop| {
+            if hop.jump {
                 let cue = Cue {
                     kind: SoundKind::Hop,
                     rate,

@@ -49,12 +49,38 @@ impl Move {
     pub fn jumps(&self) -> u32 {
         jumps(&self.path)
     }
+
+    /// The move hop by hop, in order.
+    pub fn hops(&self) -> impl Iterator<Item = Hop> + '_ {
+        hops(&self.path)
+    }
+}
+
+/// One hop of a marble's path: a step to a neighbour or a jump over one marble.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hop {
+    /// Where the hop starts.
+    pub from: Hole,
+    /// Where it lands.
+    pub to: Hole,
+    /// Whether it jumps (over a marble) rather than steps.
+    pub jump: bool,
+}
+
+/// The hops along a marble's path (every hole it lands on, the start included), in order:
+/// what the app animates, sounds and draws, named once here.
+pub fn hops(path: &[Hole]) -> impl Iterator<Item = Hop> + '_ {
+    path.windows(2).map(|w| Hop {
+        from: w[0],
+        to: w[1],
+        jump: w[0].is_jump_to(w[1]),
+    })
 }
 
 /// The jumps along a marble's path (every hole it lands on, the start included): 0 for a
 /// step, otherwise the number of jumps in the chain.
 pub fn jumps(path: &[Hole]) -> u32 {
-    path.windows(2).filter(|w| w[0].is_jump_to(w[1])).count() as u32
+    hops(path).filter(|h| h.jump).count() as u32
 }
 
 impl fmt::Display for Move {

@@ -22,7 +22,8 @@ pub use rules::{RuleSet, RulesError, Setup};
 pub mod game;
 pub mod guide;
 pub use game::{
-    Action, EndReason, Event, Game, GameError, Move, OutReason, Outcome, Progress, Standing, Status,
+    Action, EndReason, Event, Game, GameError, Hop, Move, OutReason, Outcome, Progress, Standing,
+    Status,
 };
 pub mod record;
 pub use record::{GameRecord, RECORD_VERSION, RecordError, move_list_text, read_record_text};

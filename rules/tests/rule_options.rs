@@ -1081,4 +1081,19 @@ fn the_last_move_and_its_jumps_are_read_from_the_game() {
         2
     );
     assert!(h("k4").is_jump_to(h("k6")));
+    // Hop by hop: a jump chain then a step, as the app animates and sounds them.
+    let hops: Vec<sternhalma_rules::Hop> =
+        sternhalma_rules::game::hops(&[h("k4"), h("k6"), h("k8"), h("k9")]).collect();
+    assert_eq!(
+        hops.iter()
+            .map(|p| (p.from, p.to, p.jump))
+            .collect::<Vec<_>>(),
+        [
+            (h("k4"), h("k6"), true),
+            (h("k6"), h("k8"), true),
+            (h("k8"), h("k9"), false)
+        ]
+    );
+    assert_eq!(step.hops().count(), 1);
+    assert!(step.hops().all(|p| !p.jump));
 }
