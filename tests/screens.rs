@@ -578,7 +578,7 @@ fn the_practice_buttons_lead_where_they_say() {
     assert!(!app.world().contains_resource::<PracticeBoard>());
 
     // The puzzles: the list, one played, Back to the list, Back to practice.
-    press(&mut app, "Puzzles");
+    press(&mut app, "Puzzles · 0 of 8 solved");
     assert_eq!(screen(&app), Screen::Puzzles);
     assert!(
         texts(&mut app)

@@ -68,24 +68,13 @@ fn practice_menu(
             if let Some(i) = theme::button_row(ui, &row) {
                 crossing.write(CrossingCommand::Start(CROSSING_SIZES[i]));
             }
-            for marbles in CROSSING_SIZES {
-                theme::text(
-                    ui,
-                    RichText::new(format!(
-                        "{marbles}: {} · {}",
-                        best_text(&stats, marbles),
-                        known_text(marbles)
-                    ))
-                    .color(MUTED),
-                );
-            }
-            theme::heading(ui, "Puzzles");
+            // Each size's best and the fewest known under its button.
+            best_row(ui, &stats);
+            // The puzzles as one button that says how many are solved: with the crossing's
+            // bests under its buttons, the page fits a phone held sideways.
             let solved = solved_count(&stats, &puzzles);
-            theme::text(
-                ui,
-                RichText::new(format!("{solved} of {} solved.", puzzles.0.len())).color(MUTED),
-            );
-            if theme::wide_button(ui, "Puzzles", false) {
+            let label = format!("Puzzles · {solved} of {} solved", puzzles.0.len());
+            if theme::wide_button(ui, &label, false) {
                 screen.set(Screen::Puzzles);
             }
         },
@@ -95,6 +84,32 @@ fn practice_menu(
         screen.set(Screen::MainMenu);
     }
     Ok(())
+}
+
+/// Under each crossing button, its best and the fewest moves known, centred in its column.
+fn best_row(ui: &mut egui::Ui, stats: &Stats) {
+    let n = CROSSING_SIZES.len() as f32;
+    let gap = ui.spacing().item_spacing.x;
+    let w = (ui.available_width() - gap * (n - 1.0)) / n;
+    ui.horizontal_top(|ui| {
+        for marbles in CROSSING_SIZES {
+            ui.allocate_ui_with_layout(
+                egui::vec2(w, 0.0),
+                egui::Layout::top_down(egui::Align::Center),
+                |ui| {
+                    ui.set_width(w);
+                    for line in [best_text(stats, marbles), known_text(marbles)] {
+                        let r = ui.add(
+                            egui::Label::new(RichText::new(&line).color(MUTED))
+                                .wrap()
+                                .halign(egui::Align::Center),
+                        );
+                        theme::note(ui, theme::Kind::Text, r.rect, &line);
+                    }
+                },
+            );
+        }
+    });
 }
 
 fn solved_count(stats: &Stats, puzzles: &Puzzles) -> usize {
