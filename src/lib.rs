@@ -405,9 +405,7 @@ pub fn run(options: Options) -> AppExit {
             }
             "lesson" => {
                 app.world_mut()
-                    .write_message(tutorial::TutorialCommand::Open(
-                        sternhalma_rules::tutorial::lessons()[1].id.to_string(),
-                    ));
+                    .write_message(tutorial::TutorialCommand::Open("chain".to_string()));
             }
             _ => {}
         }

@@ -159,6 +159,7 @@ fn make_assets(
         (K::Path, mat(Color::srgb(0.45, 0.85, 1.0))),
         (K::Cursor, mat(Color::srgb(1.0, 0.5, 0.05))),
         (K::Hint, mat(Color::srgb(0.78, 0.42, 1.0))),
+        (K::Target, mat(Color::srgb(0.3, 0.95, 0.45))),
         (K::Played, mat(PLAYED)),
         (K::Better, mat(BETTER)),
     ];
@@ -425,6 +426,7 @@ fn marker(look: &LookAssets, kind: HighlightKind) -> impl Bundle {
         HighlightKind::Path => (&look.circle, 0.12 * s),
         HighlightKind::Cursor => (&look.ring, 0.56 * s),
         HighlightKind::Hint => (&look.ring, 0.52 * s),
+        HighlightKind::Target => (&look.ring, 0.5 * s),
         // The better move's ring sits inside the played one's where both use a hole.
         HighlightKind::Played => (&look.ring, 0.56 * s),
         HighlightKind::Better => (&look.ring, 0.44 * s),

@@ -308,9 +308,10 @@ fn next_stop(
             practice.1.write(crate::puzzles::PuzzleCommand::Open(0));
         }
         Stop::Lesson => {
-            practice.2.write(crate::tutorial::TutorialCommand::Open(
-                sternhalma_rules::tutorial::lessons()[1].id.to_string(),
-            ));
+            // The chain lesson: its target hole is ringed on the board.
+            practice
+                .2
+                .write(crate::tutorial::TutorialCommand::Open("chain".to_string()));
         }
         Stop::GameOver(path) => {
             let finished = std::fs::read_to_string(&path)

@@ -14,6 +14,7 @@ use crate::input::{NavInput, PointerInput};
 use crate::play::{BoardChanged, Command, MoveApplied, MoveRequest, Notice};
 use crate::review::GameReview;
 use crate::state::{AppSystems, Pause, Screen, Turn};
+use crate::tutorial::OpenLesson;
 use bevy::prelude::*;
 use sternhalma_rules::game::holes as holes_of;
 use sternhalma_rules::{Hole, Move};
@@ -37,6 +38,8 @@ pub enum HighlightKind {
     Cursor,
     /// The computer's suggested move.
     Hint,
+    /// The hole a lesson asks the learner to reach.
+    Target,
     /// A reviewed move as it was played.
     Played,
     /// The engine's better move in the reviewed position.
@@ -45,7 +48,7 @@ pub enum HighlightKind {
 
 impl HighlightKind {
     /// Every kind, in stacking order from the bottom.
-    pub const ALL: [HighlightKind; 10] = [
+    pub const ALL: [HighlightKind; 11] = [
         HighlightKind::Goal,
         HighlightKind::Trail,
         HighlightKind::Forbidden,
@@ -53,6 +56,7 @@ impl HighlightKind {
         HighlightKind::Played,
         HighlightKind::Better,
         HighlightKind::Hint,
+        HighlightKind::Target,
         HighlightKind::Path,
         HighlightKind::Selected,
         HighlightKind::Cursor,
@@ -169,6 +173,10 @@ pub(super) fn plugin(app: &mut App) {
                 show_goal,
                 show_trail,
                 show_hint.run_if(resource_changed::<Hint>),
+                show_target.run_if(
+                    resource_exists_and_changed::<OpenLesson>
+                        .or_else(resource_removed::<OpenLesson>),
+                ),
                 show_review.run_if(
                     resource_exists_and_changed::<GameReview>
                         .or_else(resource_removed::<GameReview>),
@@ -503,6 +511,7 @@ pub fn z_of(kind: HighlightKind) -> f32 {
         HighlightKind::Played => 3.6,
         HighlightKind::Better => 3.7,
         HighlightKind::Hint => 3.8,
+        HighlightKind::Target => 3.9,
         HighlightKind::Path => 4.0,
         HighlightKind::Selected => 4.5,
         HighlightKind::Cursor => MARBLE_Z + 1.0,
@@ -618,6 +627,20 @@ fn show_hint(
         spawn_path(&mut commands, *root, &m.path, HighlightKind::Hint);
         wanted.mark(m.from, HighlightKind::Hint);
         wanted.mark(m.to, HighlightKind::Hint);
+    }
+    wanted.apply(&mut holes);
+}
+
+/// The hole the lesson's step asks the learner to reach, ringed on the board (the chain
+/// lesson's far hole): the instruction names it, the ring shows where it is.
+fn show_target(lesson: Option<Res<OpenLesson>>, mut holes: Query<(&HoleSpot, &mut HoleMarks)>) {
+    let mut wanted = Wanted::of(&[HighlightKind::Target]);
+    if let Some(target) = lesson
+        .as_ref()
+        .and_then(|l| l.practice.step())
+        .and_then(|s| s.target())
+    {
+        wanted.mark(target, HighlightKind::Target);
     }
     wanted.apply(&mut holes);
 }

@@ -12,6 +12,7 @@ use sternhalma::config::Settings;
 use sternhalma::persist::SETTINGS_FILE;
 use sternhalma::persist::formats::SettingsFile;
 use sternhalma::practice::PracticeBoard;
+use sternhalma::selection::HighlightKind;
 use sternhalma::state::{Screen, Turn};
 use sternhalma::tutorial::{OpenLesson, TutorialCommand};
 use sternhalma_rules::Hole;
@@ -100,6 +101,14 @@ fn every_lesson_is_played_through_by_taps_and_kept_in_the_saved_settings() {
         open(&mut app, l.id);
         for i in 0..l.steps.len() {
             assert_eq!(lesson(&app).practice.steps_done(), i, "{}", l.id);
+            // The hole a step asks for is ringed on the board (the chain lesson's far hole).
+            let target = lesson(&app).practice.step().unwrap().target();
+            assert_eq!(
+                marked(&mut app, HighlightKind::Target),
+                target.into_iter().collect(),
+                "{} step {i}",
+                l.id
+            );
             let answer = lesson(&app).practice.show_me().expect("an answer");
             tap_move(&mut app, &answer);
             assert_eq!(board(&app).moves.len(), i + 1, "{} step {i} kept", l.id);
@@ -113,6 +122,11 @@ fn every_lesson_is_played_through_by_taps_and_kept_in_the_saved_settings() {
         assert!(settings(&app).tutorial.is_complete(l.id));
     }
     assert_eq!(settings(&app).tutorial.next_lesson(), None);
+    assert!(
+        lessons()
+            .iter()
+            .any(|l| l.steps.iter().any(|s| s.target().is_some()))
+    );
     for _ in 0..40 {
         app.update();
     }
