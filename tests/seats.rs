@@ -118,11 +118,15 @@ fn a_seats_clock_counts_down_with_the_engines_clock() {
 #[test]
 fn standing_and_place_follow_a_finish() {
     let mut app = app();
-    // Casual rules: the bottom seat's one marble is a step from its goal.
+    // Casual rules: the bottom seat's goal is full but for h14, its last marble a step away.
     let config = people("casual", 2);
     let setup = config.setup().unwrap();
     let mut board = sternhalma_rules::Board::empty();
-    board.put(0, hole("e13"));
+    for h in [
+        "e17", "e16", "f16", "e15", "f15", "g15", "e14", "f14", "g14", "h13",
+    ] {
+        board.put(0, hole(h));
+    }
     board.put(1, hole("i9"));
     board.put(1, hole("j9"));
     let g = sternhalma_rules::Game::from_board(setup, config.rules.clone(), board, 0).unwrap();
@@ -136,13 +140,14 @@ fn standing_and_place_follow_a_finish() {
     });
     settle(&mut app);
     assert_eq!(mirrored_standings(&mut app), engine_standings(&app));
-    assert_eq!(mirrored_standings(&mut app)[0].standing, Standing::Playing);
-    play(&mut app, "e13-e14");
+    let before = mirrored_standings(&mut app);
+    assert_eq!((before[0].standing, before[0].home), (Standing::Playing, 9));
+    play(&mut app, "h13-h14");
     let after = mirrored_standings(&mut app);
     assert_eq!(after, engine_standings(&app));
     assert_eq!(after[0].standing, Standing::Finished);
     assert_eq!(after[0].place, Some(1));
-    assert_eq!(after[0].home, 1);
+    assert_eq!(after[0].home, 10);
 }
 
 #[test]
