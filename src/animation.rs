@@ -2,10 +2,11 @@
 //! over the jumped marble for a jump), and the board turns smoothly to face the player to move.
 //! Only transforms change here; which hole a marble is on was already settled by the move.
 
-use crate::board::{BoardView, CurrentGame, CurrentMatch, MARBLE_Z, Marble, hole_position};
+use crate::board::{BoardView, CurrentGame, MARBLE_Z, Marble, hole_position};
 use crate::config::Settings;
 use crate::input::{NavInput, PointerInput};
 use crate::play::{MoveApplied, TurnStarted};
+use crate::seats::Seats;
 use crate::state::{AppSystems, Turn};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -328,20 +329,14 @@ fn aim_view(
     mut started: MessageReader<TurnStarted>,
     settings: Res<Settings>,
     game: Option<Res<CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
+    seats: Seats,
     mut view: ResMut<BoardView>,
 ) {
-    let (Some(seat), Some(game), Some(current)) = (
-        started.read().last().map(|s| s.seat),
-        game.as_ref(),
-        current.as_ref(),
-    ) else {
+    let (Some(seat), Some(game)) = (started.read().last().map(|s| s.seat), game.as_ref()) else {
         return;
     };
     let points = game.setup().seat_points();
-    let humans: Vec<usize> = (0..points.len())
-        .filter(|&s| current.seats[s].is_human())
-        .collect();
+    let humans: Vec<usize> = (0..points.len()).filter(|&s| seats.is_human(s)).collect();
     let facing = match humans.as_slice() {
         [] => 0,
         [only] => *only,

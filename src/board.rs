@@ -2,7 +2,7 @@
 //! entity per seat. Positions come from the engine's geometry; which marble sits where comes
 //! only from the engine's [`Game`] (see [`crate::play`], which keeps them in step).
 
-use crate::config::{Controller, MatchConfig};
+use crate::config::MatchConfig;
 use crate::state::AppSystems;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -15,7 +15,10 @@ pub const SPACING: f32 = 40.0;
 #[derive(Resource, Deref, DerefMut)]
 pub struct CurrentGame(pub Game);
 
-/// The options the current game was started with (for rematch and the HUD).
+/// The options the current game was started with: the recipe kept for a rematch and for saving.
+/// Its `seats` are written once, when the match starts, and not read while it is played: who
+/// plays each seat lives on the seat entities, and a save or a rematch takes it from there
+/// ([`crate::seats::Seats::recipe`]).
 #[derive(Resource, Clone, Debug, Deref)]
 pub struct CurrentMatch(pub MatchConfig);
 
@@ -37,15 +40,14 @@ pub struct Marble {
     pub hole: Hole,
 }
 
-/// A seat of the current match.
+/// A seat of the current match: its place in the turn order and its point. The entity also
+/// carries who plays it, its look, clock and standing (see [`crate::seats`]).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seat {
     /// Turn order, 0 = moves first.
     pub index: usize,
     /// Where its marbles start.
     pub point: Point,
-    /// Who plays it.
-    pub controller: Controller,
 }
 
 /// Which way the board faces: the point shown at the bottom, and the angle it is turning to.

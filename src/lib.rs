@@ -37,6 +37,7 @@ pub mod records;
 pub mod review;
 #[cfg(feature = "dev")]
 pub mod screenshot;
+pub mod seats;
 pub mod selection;
 pub mod sound;
 pub mod state;
@@ -72,7 +73,7 @@ impl Plugin for CorePlugin {
                 crossing::plugin,
                 puzzles::plugin,
             ))
-            .add_plugins(tutorial::plugin);
+            .add_plugins((tutorial::plugin, seats::plugin));
     }
 }
 

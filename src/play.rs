@@ -14,6 +14,7 @@
 
 use crate::board::{BoardRoot, CurrentGame, CurrentMatch, Marble, Seat, spawn_marble};
 use crate::config::{Controller, MatchConfig, Settings};
+use crate::seats::{PlayedBy, Seats, seat_bundle};
 use crate::state::{AppSystems, Pause, Screen, Turn};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -220,7 +221,7 @@ fn start_match(
     mut match_id: ResMut<crate::persist::MatchId>,
     mut pause: ResMut<NextState<Pause>>,
     current: Option<Res<CurrentMatch>>,
-    seats: Query<Entity, With<Seat>>,
+    seats: Query<(Entity, &Seat, &PlayedBy)>,
     mut started: MessageWriter<MatchStarted>,
     mut changed: MessageWriter<BoardChanged>,
     mut notices: MessageWriter<Notice>,
@@ -233,9 +234,11 @@ fn start_match(
         match c {
             Command::Start(c) => config = Some((c.clone(), MatchOrigin::NewGame)),
             Command::Rematch => {
-                config = current
-                    .as_ref()
-                    .map(|m| (m.0.clone(), MatchOrigin::Rematch));
+                // The same seats as played: who plays each is kept on the seat entities.
+                config = current.as_ref().map(|m| {
+                    let seats = seats.iter().map(|(_, s, by)| (s.index, by.0));
+                    (crate::seats::recipe(m, seats), MatchOrigin::Rematch)
+                });
             }
             _ => {}
         }
@@ -271,15 +274,11 @@ fn start_match(
     } else {
         Pause::Running
     });
-    for e in &seats {
+    for (e, ..) in &seats {
         commands.entity(e).despawn();
     }
     for (index, &point) in game.setup().seat_points().iter().enumerate() {
-        commands.spawn(Seat {
-            index,
-            point,
-            controller: config.seats[index],
-        });
+        commands.spawn(seat_bundle(&game, &config, index, point));
     }
     commands.insert_resource(CurrentGame(game));
     commands.insert_resource(CurrentMatch(config.clone()));
@@ -296,22 +295,23 @@ fn start_match(
 /// The match on the board as it stands, to keep aside while a screen borrows the board (a
 /// record viewed, a practice board) and put back with [`PutBackMatch`].
 #[derive(SystemParam)]
-pub struct MatchUnderWay<'w> {
+pub struct MatchUnderWay<'w, 's> {
     game: Option<Res<'w, CurrentGame>>,
     current: Option<Res<'w, CurrentMatch>>,
+    seats: Seats<'w, 's>,
     pause: Res<'w, State<Pause>>,
     counted: Res<'w, crate::persist::StatsCounted>,
     match_id: Res<'w, crate::persist::MatchId>,
 }
 
-impl MatchUnderWay<'_> {
+impl MatchUnderWay<'_, '_> {
     /// The match as a [`LoadMatch`] that puts it back exactly as it is (paused or not, counted
     /// or not, its id), without showing it; `None` with no match on the board.
     pub fn kept_aside(&self) -> Option<LoadMatch> {
         let (game, current) = (self.game.as_ref()?, self.current.as_ref()?);
         Some(LoadMatch {
             game: game.0.clone(),
-            config: current.0.clone(),
+            config: self.seats.recipe(current),
             paused: *self.pause.get() == Pause::Paused,
             stats_counted: self.counted.0,
             id: Some(self.match_id.0),
@@ -352,7 +352,7 @@ impl PutBackMatch<'_, '_> {
 fn decide_turn(
     game: Res<CurrentGame>,
     pause: Res<State<Pause>>,
-    current: Res<CurrentMatch>,
+    seats: Seats,
     settings: Res<Settings>,
     mut last_human: ResMut<LastHuman>,
     mut screen: ResMut<NextState<Screen>>,
@@ -364,14 +364,13 @@ fn decide_turn(
         return;
     };
     started.write(TurnStarted { seat });
-    let controllers = current.controllers();
-    match controllers[seat] {
+    // A seat the match does not have is nobody's to wait for: a person gets the board.
+    match seats.controller(seat).unwrap_or(Controller::Human) {
         Controller::Computer(_) if *pause.get() == Pause::Paused => turn.set(Turn::Paused),
         Controller::Computer(_) => turn.set(Turn::Thinking),
         Controller::Human => {
-            let humans = controllers.iter().filter(|c| c.is_human()).count();
             let handover = settings.handover_screen
-                && humans > 1
+                && seats.humans() > 1
                 && last_human.0.is_some_and(|last| last != seat);
             last_human.0 = Some(seat);
             turn.set(if handover {
@@ -477,7 +476,7 @@ fn undo_redo_resign(
     mut commands: MessageReader<Command>,
     pause: Res<State<Pause>>,
     mut game: ResMut<CurrentGame>,
-    current: Res<CurrentMatch>,
+    seats: Seats,
     mut changed: MessageWriter<BoardChanged>,
     mut outcomes: MessageWriter<GameEvent>,
     mut undone: MessageWriter<Undone>,
@@ -485,10 +484,8 @@ fn undo_redo_resign(
     mut notices: MessageWriter<Notice>,
     mut turn: ResMut<NextState<Turn>>,
 ) {
-    let is_human = |seat: Option<usize>| {
-        seat.is_some_and(|s| current.controllers().get(s).is_some_and(|c| c.is_human()))
-    };
-    let any_human = current.controllers().iter().any(|c| c.is_human());
+    let is_human = |seat: Option<usize>| seat.is_some_and(|s| seats.is_human(s));
+    let any_human = seats.humans() > 0;
     for c in commands.read() {
         if *pause.get() == Pause::Paused
             && matches!(c, Command::Undo | Command::Redo | Command::Resign(_))

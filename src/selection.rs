@@ -6,13 +6,14 @@
 
 use crate::ai::Hint;
 use crate::board::{
-    BoardRoot, BoardView, CurrentGame, CurrentMatch, HolePicker, HoleSpot, MARBLE_Z, Marble,
-    SPACING, hole_position,
+    BoardRoot, BoardView, CurrentGame, HolePicker, HoleSpot, MARBLE_Z, Marble, SPACING,
+    hole_position,
 };
 use crate::config::Settings;
 use crate::input::{NavInput, PointerInput};
 use crate::play::{BoardChanged, Command, MoveApplied, MoveRequest, Notice};
 use crate::review::GameReview;
+use crate::seats::Seats;
 use crate::state::{AppSystems, Pause, Screen, Turn};
 use crate::tutorial::OpenLesson;
 use bevy::prelude::*;
@@ -190,8 +191,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The seat to move, if a person plays it.
-fn human_to_move(game: &CurrentGame, current: &CurrentMatch) -> Option<usize> {
-    game.to_move().filter(|&s| current.seats[s].is_human())
+fn human_to_move(game: &CurrentGame, seats: &Seats) -> Option<usize> {
+    game.to_move().filter(|&s| seats.is_human(s))
 }
 
 /// Selects the marble on `hole` if the person to move owns it.
@@ -217,7 +218,7 @@ fn handle_pointer(
     pause: Res<State<Pause>>,
     mut pointer: MessageReader<PointerInput>,
     game: Option<Res<CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
+    seats: Seats,
     view: Res<BoardView>,
     holes: HolePicker,
     geometry: Res<crate::view::ViewGeometry>,
@@ -231,13 +232,13 @@ fn handle_pointer(
     if sel.cursor.is_some() && events.iter().any(|e| matches!(e, PointerInput::Pressed(_))) {
         sel.cursor = None;
     }
-    let (Some(game), Some(current)) = (game, current) else {
+    let Some(game) = game else {
         return;
     };
     if turn.is_none_or(|t| *t.get() != Turn::Human) || *pause.get() == Pause::Paused {
         return;
     }
-    let Some(seat) = human_to_move(&game, &current) else {
+    let Some(seat) = human_to_move(&game, &seats) else {
         return;
     };
     let put_back = |hole: Hole, marbles: &mut Query<(&Marble, &mut Transform)>| {
@@ -366,7 +367,7 @@ fn handle_keys(
     pause: Res<State<Pause>>,
     mut keys: MessageReader<NavInput>,
     game: Option<Res<CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
+    seats: Seats,
     view: Res<BoardView>,
     mut sel: ResMut<Selection>,
     mut requests: MessageWriter<MoveRequest>,
@@ -376,8 +377,8 @@ fn handle_keys(
     let turn = turn.map(|t| *t.get());
     let paused = *pause.get() == Pause::Paused;
     for key in keys.read().copied() {
-        let seat = match (&game, &current) {
-            (Some(g), Some(c)) if turn == Some(Turn::Human) && !paused => human_to_move(g, c),
+        let seat = match &game {
+            Some(g) if turn == Some(Turn::Human) && !paused => human_to_move(g, &seats),
             _ => None,
         };
         match (key, seat, &game) {
@@ -566,7 +567,7 @@ fn show_goal(
     screen: Res<State<Screen>>,
     turn: Option<Res<State<Turn>>>,
     game: Res<CurrentGame>,
-    current: Res<CurrentMatch>,
+    seats: Seats,
     mut holes: Query<(&HoleSpot, &mut HoleMarks)>,
     mut shown: Local<Option<Option<sternhalma_rules::Bits>>>,
 ) {
@@ -576,7 +577,7 @@ fn show_goal(
         .filter(|&s| {
             picking
                 && matches!(screen.get(), Screen::Playing | Screen::Practice)
-                && current.seats[s].is_human()
+                && seats.is_human(s)
         })
         .map(|s| game.layout().seats[s].goal);
     if *shown == Some(goal) {

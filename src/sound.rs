@@ -15,9 +15,10 @@
 //! otherwise keep every command queued for ever).
 
 use crate::animation::{AnimationSystems, HopLanded, MoveAnimation};
-use crate::board::{CurrentGame, CurrentMatch};
+use crate::board::CurrentGame;
 use crate::config::{Controller, Settings};
 use crate::play::{GameEvent, MatchStarted, MoveApplied, Redone, TurnStarted, Undone};
+use crate::seats::Seats;
 use crate::selection::Selection;
 use crate::state::AppSystems;
 use bevy::prelude::*;
@@ -444,16 +445,16 @@ fn event_sounds(
 /// The soft cue when a person's turn comes after the computer moved.
 fn turn_cue(
     mut started: MessageReader<TurnStarted>,
-    current: Option<Res<CurrentMatch>>,
+    seats: Seats,
     last: Res<LastMover>,
     mut queue: ResMut<SoundQueue>,
 ) {
-    let Some(current) = current else {
-        started.clear();
+    if started.is_empty() {
         return;
-    };
+    }
+    let controllers: Vec<Controller> = seats.all().iter().map(|s| s.controller).collect();
     for s in started.read() {
-        if wants_turn_cue(current.controllers(), last.0, s.seat) {
+        if wants_turn_cue(&controllers, last.0, s.seat) {
             queue.after_the_rest([Cue::plain(SoundKind::YourTurn)], TAIL_GAP);
         }
     }

@@ -6,6 +6,7 @@ use crate::board::{CurrentGame, CurrentMatch};
 use crate::persist::{
     AppFiles, DataDir, FileNotes, LoadSystems, MatchId, SavingSuspended, StatsCounted, load_file,
 };
+use crate::seats::Seats;
 use crate::state::AppSystems;
 use bevy::prelude::*;
 pub use sternhalma_store::stats::*;
@@ -39,6 +40,7 @@ fn load_stats(dir: Res<DataDir>, mut stats: ResMut<Stats>, mut notes: ResMut<Fil
 fn count_finished_match(
     game: Res<CurrentGame>,
     current: Option<Res<CurrentMatch>>,
+    seats: Seats,
     mut files: AppFiles,
     suspended: Res<SavingSuspended>,
     match_id: Res<MatchId>,
@@ -53,7 +55,8 @@ fn count_finished_match(
         counted.0 = true;
         return;
     }
-    if !stats.record(&game, &current) {
+    // Which seats people played (and so whose place counts) comes from the seat entities.
+    if !stats.record(&game, &seats.recipe(&current)) {
         // Not settled yet (or nobody at the device plays): look again after the next change.
         if game.is_over() {
             counted.0 = true;

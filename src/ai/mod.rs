@@ -4,9 +4,10 @@
 //! like a person's. Leaving the thinking state (undo, pause, a new game) drops the search,
 //! which stops it.
 
-use crate::board::{CurrentGame, CurrentMatch};
+use crate::board::CurrentGame;
 use crate::config::Controller;
 use crate::play::{BoardChanged, MoveApplied, MoveRequest, TurnStarted};
+use crate::seats::Seats;
 use crate::state::{AppSystems, Turn};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -143,11 +144,14 @@ fn spawn_search(
 fn start_thinking(
     mut commands: Commands,
     game: Res<CurrentGame>,
-    current: Res<CurrentMatch>,
+    seats: Seats,
     mut on_frame: ResMut<SearchTimeOnFrame>,
 ) {
-    let Some(seat) = game.to_move() else { return };
-    if let Controller::Computer(level) = current.seats[seat] {
+    // The level that plays the seat to move, from its entity.
+    let Some(seat) = seats.to_move(&game) else {
+        return;
+    };
+    if let Controller::Computer(level) = seat.controller {
         let started = web_time::Instant::now();
         spawn_search(&mut commands, &game, level, Purpose::Play, Turn::Thinking);
         SearchTimeOnFrame::record(&mut on_frame, started);

@@ -326,6 +326,11 @@ fn load_saved_match(
 
 /// A match started from the new-game screen makes its choices the next default. Only a match
 /// that really began counts: a refused start changes nothing.
+///
+/// The new-game draft (`Res<MatchConfig>`) and `Settings::default_seats` are not a second copy
+/// of who plays the match under way (that is the seat entities, `crate::seats`): the draft is
+/// the one editable copy of the choices for the *next* match, and the settings remember it, from
+/// this outcome, once a match really started with it.
 fn remember_match_choices(
     mut started: MessageReader<MatchStarted>,
     mut settings: ResMut<Settings>,
@@ -385,16 +390,18 @@ fn save_my_rules(mut files: AppFiles, mine: Res<MyRules>, blocked: Res<MyRulesBl
 
 /// The match as a save would hold it: read by the autosave and by the save on leaving.
 #[derive(SystemParam)]
-struct MatchToSave<'w> {
+struct MatchToSave<'w, 's> {
     game: Option<Res<'w, CurrentGame>>,
     current: Option<Res<'w, CurrentMatch>>,
+    /// Who plays each seat: saved from the entities, not from `current`'s start-time copy.
+    seats: crate::seats::Seats<'w, 's>,
     pause: Res<'w, State<Pause>>,
     counted: Res<'w, StatsCounted>,
     match_id: Res<'w, MatchId>,
     suspended: Res<'w, SavingSuspended>,
 }
 
-impl MatchToSave<'_> {
+impl MatchToSave<'_, '_> {
     /// What would be written now, or `None` when there is nothing to save (no match, or a
     /// record on the board). The player's pause is kept; the one for the background is not
     /// (it ends on return).
@@ -418,7 +425,8 @@ impl MatchToSave<'_> {
         let (Some(game), Some(current)) = (&self.game, &self.current) else {
             return;
         };
-        let text = SavedMatch::of(game, current, key.paused, key.counted, key.id).to_ron();
+        let config = self.seats.recipe(current);
+        let text = SavedMatch::of(game, &config, key.paused, key.counted, key.id).to_ron();
         files.write(SAVE_FILE, &text);
     }
 }

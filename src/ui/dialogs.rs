@@ -3,10 +3,11 @@
 //! puts the mover out; and the "pass the device" cover between people sharing one device.
 
 use super::theme::{self, MUTED};
-use crate::board::{CurrentGame, CurrentMatch};
-use crate::config::{MatchConfig, Palette, point_colour, point_name};
+use crate::board::CurrentGame;
+use crate::config::MatchConfig;
 use crate::play::{Command, PendingMove};
 use crate::records::{RecordCommand, Replay};
+use crate::seats::Seats;
 use crate::state::{Screen, Turn};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
@@ -150,7 +151,7 @@ fn questions(
     mut contexts: EguiContexts,
     mut ask: ResMut<AskFirst>,
     game: Option<Res<CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
+    seats: Seats,
 ) -> Result {
     let Some(question) = ask.question.clone() else {
         return Ok(());
@@ -162,8 +163,7 @@ fn questions(
                 ask.question = None;
                 return Ok(());
             };
-            let palette = current.map_or_else(Palette::default, |c| c.palette);
-            let name = point_name(palette, game.setup().seat_points()[seat]);
+            let name = seats.name(seat);
             let title = format!("Resign {name}?");
             let chosen = theme::dialog(
                 ctx,
@@ -213,7 +213,7 @@ fn turn_dialogs(
     mut contexts: EguiContexts,
     turn: Option<Res<State<Turn>>>,
     game: Res<CurrentGame>,
-    current: Res<CurrentMatch>,
+    seats: Seats,
     pending: Option<Res<PendingMove>>,
     mut commands: MessageWriter<Command>,
 ) -> Result {
@@ -243,9 +243,11 @@ fn turn_dialogs(
             }
         }
         Some(Turn::Handover) => {
-            let seat = game.to_move().unwrap_or(0);
-            let point = game.setup().seat_points()[seat];
-            if handover(ctx, current.palette, point, current.players) {
+            // Who gets the device: the seat to move, named and coloured by its entity.
+            let seat = seats.to_move(&game);
+            let (name, colour) =
+                seat.map_or(("?", Color::from(Srgba::gray(0.5))), |s| (s.name, s.colour));
+            if handover(ctx, name, colour, game.setup().players) {
                 commands.write(Command::HandedOver);
             }
         }
@@ -256,14 +258,8 @@ fn turn_dialogs(
 
 /// "Pass the device to Red": the next player's colour large, the board dimmed behind (it
 /// turns to the new player while this shows). True when the player taps Ready.
-fn handover(
-    ctx: &egui::Context,
-    palette: Palette,
-    point: sternhalma_rules::Point,
-    players: u8,
-) -> bool {
+fn handover(ctx: &egui::Context, name: &str, colour: Color, players: u8) -> bool {
     let area = ctx.content_rect();
-    let colour = point_colour(palette, point);
     let mut ready = false;
     egui::Area::new("handover".into())
         .order(egui::Order::Foreground)
@@ -285,12 +281,9 @@ fn handover(
                         .show(ui, |ui| {
                             theme::text(
                                 ui,
-                                RichText::new(format!(
-                                    "Pass the device to {}",
-                                    point_name(palette, point)
-                                ))
-                                .size(28.0)
-                                .strong(),
+                                RichText::new(format!("Pass the device to {name}"))
+                                    .size(28.0)
+                                    .strong(),
                             );
                             theme::text(
                                 ui,

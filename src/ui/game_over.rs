@@ -6,11 +6,11 @@
 use super::hud::ShowBoard;
 use super::theme::{self, ACCENT, MUTED};
 use super::{UiPass, controller_label, ordinal};
-use crate::board::{CurrentGame, CurrentMatch};
-use crate::config::{Palette, point_colour, point_name};
+use crate::board::CurrentGame;
 use crate::persist::MatchId;
 use crate::play::Command;
 use crate::records::RecordCommand;
+use crate::seats::Seats;
 use crate::state::{Pause, Screen};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
@@ -83,14 +83,17 @@ pub fn duration_text(secs: f64) -> String {
     }
 }
 
-/// How the game ended, in a sentence that names who went out and why.
-pub fn ending(game: &sternhalma_rules::Game, palette: Palette, reason: EndReason) -> String {
-    let points = game.setup().seat_points();
-    let outs: Vec<String> = (0..points.len())
+/// How the game ended, in a sentence that names who went out and why (`name` names a seat).
+pub fn ending<'a>(
+    game: &sternhalma_rules::Game,
+    name: impl Fn(usize) -> &'a str,
+    reason: EndReason,
+) -> String {
+    let outs: Vec<String> = (0..usize::from(game.setup().players))
         .filter_map(|s| match game.standing(s) {
             Standing::Out(r) if r != OutReason::Partner => Some(format!(
                 "{} {}",
-                point_name(palette, points[s]),
+                name(s),
                 match r {
                     OutReason::Resigned => "resigned",
                     OutReason::Deadline => "missed the leaving-home deadline",
@@ -124,7 +127,7 @@ fn game_over(
     mut contexts: EguiContexts,
     mut per_seat: Local<Option<(u64, SeatChains)>>,
     game: Res<CurrentGame>,
-    current: Res<CurrentMatch>,
+    seats: Seats,
     played: Res<PlayTime>,
     mut show_board: ResMut<ShowBoard>,
     mut screen: ResMut<NextState<Screen>>,
@@ -140,7 +143,10 @@ fn game_over(
         return Ok(());
     };
     let setup = *game.setup();
-    let points = setup.seat_points();
+    // Names, colours and who played each seat, from the seat entities.
+    let seats = seats.all();
+    let seat = |s: usize| seats.iter().find(|i| i.index == s);
+    let name_of = |s: usize| seat(s).map_or("?", |i| i.name);
     // Each seat's moves and best chain need a replay of the game: once per finished game,
     // not once per frame the page is drawn.
     let key = game.hash() ^ game.actions().len() as u64;
@@ -160,7 +166,7 @@ fn game_over(
         |ui| {
             theme::text(
                 ui,
-                RichText::new(ending(&game, current.palette, outcome.reason)).italics(),
+                RichText::new(ending(&game, name_of, outcome.reason)).italics(),
             );
             let moves = game
                 .actions()
@@ -174,7 +180,7 @@ fn game_over(
             };
             theme::text(ui, RichText::new(length).color(MUTED));
             ui.add_space(6.0);
-            let mut order: Vec<usize> = (0..points.len()).collect();
+            let mut order: Vec<usize> = (0..usize::from(setup.players)).collect();
             order.sort_by_key(|&s| (outcome.places[s], s));
             for s in order {
                 egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -189,13 +195,15 @@ fn game_over(
                             place
                         };
                         theme::text(ui, place);
-                        theme::swatch(ui, point_colour(current.palette, points[s]), 26.0);
-                        let mut name = point_name(current.palette, points[s]).to_string();
+                        if let Some(seat) = seat(s) {
+                            theme::swatch(ui, seat.colour, 26.0);
+                        }
+                        let mut name = name_of(s).to_string();
                         if setup.teams {
                             let mates: Vec<&str> = setup
                                 .seats_of(setup.unit_of(s))
                                 .filter(|&m| m != s)
-                                .map(|m| point_name(current.palette, points[m]))
+                                .map(name_of)
                                 .collect();
                             name += &format!(" (with {})", mates.join(", "));
                         }
@@ -204,7 +212,9 @@ fn game_over(
                                 ui,
                                 RichText::new(format!(
                                     "{name} — {}",
-                                    controller_label(current.seats[s])
+                                    seat(s).map_or_else(String::new, |i| controller_label(
+                                        i.controller
+                                    ))
                                 ))
                                 .strong(),
                             );
@@ -282,6 +292,7 @@ fn chains_by_seat(game: &sternhalma_rules::Game) -> SeatChains {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::{Palette, point_name};
     use sternhalma_rules::Game;
     use sternhalma_rules::rules::AfterResign;
 
@@ -296,8 +307,9 @@ mod tests {
         let Status::Over(o) = g.status() else {
             panic!("one resignation ends the game under these rules")
         };
-        let text = ending(&g, Palette::default(), o.reason);
-        let name = point_name(Palette::default(), g.setup().seat_points()[1]);
+        let points = g.setup().seat_points();
+        let text = ending(&g, |s| point_name(Palette::default(), points[s]), o.reason);
+        let name = point_name(Palette::default(), points[1]);
         assert!(text.starts_with(&format!("{name} resigned.")), "{text}");
         assert!(text.contains("ranked by how far"), "{text}");
     }

@@ -9,11 +9,12 @@ use super::notices::{Notices, notice_strip};
 use super::theme::{self, ACCENT, MUTED, TOUCH_TARGET};
 use super::{UiPass, clock_text, level_label, seat_status};
 use crate::ai::AskHint;
-use crate::board::{CurrentGame, CurrentMatch};
-use crate::config::{Controller, point_colour, point_name};
+use crate::board::CurrentGame;
+use crate::config::Controller;
 use crate::look::BoardFrame;
 use crate::play::{Command, TurnStarted};
 use crate::records::RecordCommand;
+use crate::seats::{SeatInfo, Seats};
 use crate::state::{Pause, Screen, Turn};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
@@ -66,7 +67,7 @@ enum Action {
 fn hud(
     mut contexts: EguiContexts,
     game: Res<CurrentGame>,
-    current: Res<CurrentMatch>,
+    seats: Seats,
     turn: Option<Res<State<Turn>>>,
     pause: Res<State<Pause>>,
     header: Res<HeaderSeat>,
@@ -84,7 +85,8 @@ fn hud(
     let turn = turn.map(|t| *t.get());
     let paused = *pause.get() == Pause::Paused;
     let over = game.is_over();
-    let resigner = super::resigning_seat(&game, &current);
+    let seats = seats.all();
+    let resigner = super::resigning_seat(&game, &seats);
     let mut buttons: Vec<(&str, bool, Action)> = vec![];
     if over {
         buttons.push(("Results", true, Action::Results));
@@ -132,7 +134,7 @@ fn hud(
             .resizable(false)
             .show(&mut panels.root, |ui| {
                 ui.add_space(6.0);
-                turn_line(ui, &game, &current, turn, paused, seat_shown);
+                turn_line(ui, &game, &seats, turn, paused, seat_shown);
                 notice_strip(ui, &notices);
                 // The buttons stay in view (a phone on its side is only ~390 points tall);
                 // the standings and the move list scroll below them.
@@ -144,7 +146,7 @@ fn hud(
                 actions(ui, per_row);
                 ui.separator();
                 theme::scrolling(ui, "hud-side", |ui| {
-                    players(ui, &game, &current, 1);
+                    players(ui, &game, &seats, 1);
                     move_list(ui, &game, 6);
                 });
             });
@@ -152,9 +154,9 @@ fn hud(
         egui::Panel::top("hud-top").show(&mut panels.root, |ui| {
             ui.spacing_mut().item_spacing.y = 4.0;
             ui.add_space(4.0);
-            turn_line(ui, &game, &current, turn, paused, seat_shown);
+            turn_line(ui, &game, &seats, turn, paused, seat_shown);
             let per_line = ((ui.available_width() / 200.0) as usize).max(1);
-            players(ui, &game, &current, per_line);
+            players(ui, &game, &seats, per_line);
         });
         egui::Panel::bottom("hud-bottom").show(&mut panels.root, |ui| {
             ui.add_space(4.0);
@@ -205,28 +207,26 @@ fn hud(
 fn turn_line(
     ui: &mut egui::Ui,
     game: &CurrentGame,
-    current: &CurrentMatch,
+    seats: &[SeatInfo],
     turn: Option<Turn>,
     paused: bool,
     seat: Option<usize>,
 ) {
-    let points = game.setup().seat_points();
+    let humans = seats.iter().filter(|s| s.is_human()).count();
     ui.horizontal(|ui| {
         ui.set_min_height(32.0);
-        match seat {
+        match seat.and_then(|s| seats.iter().find(|i| i.index == s)) {
             Some(seat) if !game.is_over() => {
-                theme::swatch(ui, point_colour(current.palette, points[seat]), 26.0);
-                let name = point_name(current.palette, points[seat]);
+                theme::swatch(ui, seat.colour, 26.0);
+                let name = seat.name;
                 let text = if paused {
                     format!("Paused — {name} to move")
                 } else {
-                    match current.seats[seat] {
+                    match seat.controller {
                         Controller::Computer(_) if turn == Some(Turn::Thinking) => {
                             format!("{name} is thinking…")
                         }
-                        Controller::Human if is_only_person(current, seat) => {
-                            "Your move".to_string()
-                        }
+                        Controller::Human if humans == 1 => "Your move".to_string(),
                         _ => format!("{name} to move"),
                     }
                 };
@@ -243,53 +243,37 @@ fn turn_line(
     });
 }
 
-fn is_only_person(current: &CurrentMatch, seat: usize) -> bool {
-    let humans = current
-        .controllers()
-        .iter()
-        .filter(|c| c.is_human())
-        .count();
-    humans == 1 && current.seats[seat].is_human()
-}
-
 /// The seats and how far each has come, `per_line` to a line.
-fn players(ui: &mut egui::Ui, game: &CurrentGame, current: &CurrentMatch, per_line: usize) {
-    let points = game.setup().seat_points();
-    let humans = current
-        .controllers()
-        .iter()
-        .filter(|c| c.is_human())
-        .count();
-    let seats: Vec<usize> = (0..points.len()).collect();
+fn players(ui: &mut egui::Ui, game: &CurrentGame, seats: &[SeatInfo], per_line: usize) {
+    let humans = seats.iter().filter(|s| s.is_human()).count();
     let gap = ui.spacing().item_spacing.x;
     let col_w = (ui.available_width() - gap * (per_line as f32 - 1.0)) / per_line as f32;
     for line in seats.chunks(per_line) {
         ui.horizontal(|ui| {
-            for &seat in line {
+            for seat in line {
                 let cell = egui::vec2(col_w, 26.0);
                 let layout = egui::Layout::left_to_right(egui::Align::Center);
                 ui.allocate_ui_with_layout(cell, layout, |ui| {
                     ui.set_min_size(cell);
                     ui.spacing_mut().item_spacing.x = 6.0;
                     {
-                        let p = points[seat];
-                        theme::swatch(ui, point_colour(current.palette, p), 18.0);
-                        let who = match current.seats[seat] {
+                        theme::swatch(ui, seat.colour, 18.0);
+                        let who = match seat.controller {
                             Controller::Human if humans == 1 => "You".to_string(),
-                            Controller::Human => point_name(current.palette, p).to_string(),
+                            Controller::Human => seat.name.to_string(),
                             Controller::Computer(l) => {
-                                format!("{} ({})", point_name(current.palette, p), level_label(l))
+                                format!("{} ({})", seat.name, level_label(l))
                             }
                         };
-                        let mut text =
-                            RichText::new(format!("{who}: {}", seat_status(game, seat))).size(16.0);
-                        if game.to_move() == Some(seat) {
+                        let status = seat_status(&seat.standing);
+                        let mut text = RichText::new(format!("{who}: {status}")).size(16.0);
+                        if game.to_move() == Some(seat.index) {
                             text = text.strong();
-                        } else if game.standing(seat) != Standing::Playing {
+                        } else if seat.standing.standing != Standing::Playing {
                             text = text.color(MUTED);
                         }
                         ui.add(egui::Label::new(text).truncate());
-                        if let Some(ms) = game.clock_ms(seat) {
+                        if let Some(ms) = seat.clock {
                             ui.label(RichText::new(clock_text(ms)).monospace());
                         }
                     }

@@ -28,7 +28,7 @@ pub mod statistics;
 pub mod theme;
 pub mod time;
 
-use crate::board::{CurrentGame, CurrentMatch};
+use crate::board::CurrentGame;
 use crate::config::Controller;
 use crate::input::PointerOverUi;
 use crate::look::BoardFrame;
@@ -263,17 +263,15 @@ fn clock_text(ms: u64) -> String {
 /// "1st", "2nd", "23rd", "11th": the rules guide's words for places.
 pub use sternhalma_rules::guide::ordinal;
 
-fn seat_status(game: &CurrentGame, seat: usize) -> String {
-    let place = game.place(seat).map(|p| ordinal(u32::from(p)));
-    match (game.standing(seat), place) {
+/// "3 home", "2nd", "finished, 1st" or "out (time)": a seat's standing in the panel.
+fn seat_status(standing: &crate::seats::SeatStanding) -> String {
+    let place = standing.place.map(|p| ordinal(u32::from(p)));
+    match (standing.standing, place) {
         (Standing::Finished, Some(p)) => format!("finished, {p}"),
         (Standing::Finished, None) => "finished".into(),
         (Standing::Out(r), _) => format!("out ({})", out_reason(r)),
         (Standing::Playing, Some(p)) => p,
-        (Standing::Playing, None) => {
-            let pr = game.progress(seat);
-            format!("{} home", pr.in_goal)
-        }
+        (Standing::Playing, None) => format!("{} home", standing.home),
     }
 }
 
@@ -289,9 +287,11 @@ fn out_reason(r: OutReason) -> &'static str {
 }
 
 /// The seat the panel's resign button speaks for: the person to move, or the only person.
-fn resigning_seat(game: &CurrentGame, current: &CurrentMatch) -> Option<usize> {
-    let humans: Vec<usize> = (0..current.players as usize)
-        .filter(|&s| current.seats[s].is_human() && game.standing(s) == Standing::Playing)
+fn resigning_seat(game: &CurrentGame, seats: &[crate::seats::SeatInfo]) -> Option<usize> {
+    let humans: Vec<usize> = seats
+        .iter()
+        .filter(|s| s.is_human() && s.standing.standing == Standing::Playing)
+        .map(|s| s.index)
         .collect();
     match game.to_move() {
         Some(s) if humans.contains(&s) => Some(s),

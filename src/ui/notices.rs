@@ -5,10 +5,9 @@
 
 use super::UiPass;
 use super::theme::{self, CARD, TEXT};
-use crate::board::{CurrentGame, CurrentMatch};
-use crate::config::{Palette, point_name};
 use crate::persist::FileNotes;
 use crate::play::{GameEvent, Notice};
+use crate::seats::Seats;
 use crate::state::Screen;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -42,11 +41,8 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Words for what the game did: a pass, a time-out, a finisher, someone out, the end. An
 /// ordinary move needs none.
-pub fn event_text(e: &Event, game: Option<&CurrentGame>, palette: Palette) -> Option<String> {
-    let name = |seat: usize| {
-        game.and_then(|g| g.setup().seat_points().get(seat).copied())
-            .map_or("?", |p| point_name(palette, p))
-    };
+/// `name` names a seat ("Red").
+pub fn event_text<'a>(e: &Event, name: impl Fn(usize) -> &'a str) -> Option<String> {
     Some(match e {
         Event::Passed { seat } => format!("{} has no move and passes", name(*seat)),
         Event::TimedOut { seat } => format!("{} ran out of time for the move", name(*seat)),
@@ -64,14 +60,13 @@ pub fn event_text(e: &Event, game: Option<&CurrentGame>, palette: Palette) -> Op
 fn collect_notices(
     mut events: MessageReader<GameEvent>,
     mut notices: MessageReader<Notice>,
-    game: Option<Res<CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
+    seats: Seats,
     mut shown: ResMut<Notices>,
 ) {
-    let palette = current.map_or_else(Palette::default, |c| c.palette);
+    // Seats are named by their entities.
     let texts = events
         .read()
-        .filter_map(|GameEvent(e)| event_text(e, game.as_deref(), palette))
+        .filter_map(|GameEvent(e)| event_text(e, |s| seats.name(s)))
         .chain(notices.read().map(|n| match n {
             Notice::Refused(why) | Notice::Info(why) => why.clone(),
         }));
