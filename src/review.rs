@@ -258,7 +258,7 @@ fn run_review(
             redraw.write(RequestRedraw);
             let from_results = job.origin == Screen::GameOver;
             if from_results {
-                // The finished game opens as a record; the match stays aside until then.
+                // The finished game opens as a record, viewed beside the match (untouched).
                 records.write(RecordCommand::Open {
                     name: job.name.clone(),
                     text: job.record.to_ron(),

@@ -7,7 +7,7 @@
 use crate::ai::Hint;
 use crate::board::{
     BoardRoot, BoardView, CurrentGame, CurrentMatch, HoleSpot, MARBLE_Z, Marble, SPACING,
-    hole_near, hole_position,
+    ShownGame, hole_near, hole_position,
 };
 use crate::config::Settings;
 use crate::input::{NavInput, PointerInput};
@@ -176,8 +176,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(HighlightSystems)
-                .in_set(AppSystems::Present)
-                .run_if(resource_exists::<CurrentGame>),
+                .in_set(AppSystems::Present),
         );
 }
 
@@ -512,7 +511,7 @@ fn show_selection(
     mut commands: Commands,
     sel: Res<Selection>,
     settings: Res<Settings>,
-    game: Res<CurrentGame>,
+    game: Option<Res<CurrentGame>>,
     root: Single<Entity, With<BoardRoot>>,
     mut holes: Query<(&HoleSpot, &mut HoleMarks)>,
     segments: Query<(Entity, &Segment)>,
@@ -522,7 +521,10 @@ fn show_selection(
     if let Some(cursor) = sel.cursor {
         wanted.mark(cursor, HighlightKind::Cursor);
     }
-    if let (Some(from), Some(seat)) = (sel.from, game.to_move()) {
+    // A selection is made in the match: with none, there is only the cursor.
+    if let Some(game) = game
+        && let (Some(from), Some(seat)) = (sel.from, game.to_move())
+    {
         wanted.mark(from, HighlightKind::Selected);
         // Without help the player finds the moves alone; where a move may not end is a rule,
         // and stays shown.
@@ -555,20 +557,21 @@ fn show_selection(
 fn show_goal(
     screen: Res<State<Screen>>,
     turn: Option<Res<State<Turn>>>,
-    game: Res<CurrentGame>,
-    current: Res<CurrentMatch>,
+    game: Option<Res<CurrentGame>>,
+    current: Option<Res<CurrentMatch>>,
     mut holes: Query<(&HoleSpot, &mut HoleMarks)>,
     mut shown: Local<Option<Option<sternhalma_rules::Bits>>>,
 ) {
     let picking = turn.is_some_and(|t| matches!(t.get(), Turn::Human | Turn::Confirm));
-    let goal = game
-        .to_move()
-        .filter(|&s| {
-            picking
-                && matches!(screen.get(), Screen::Playing | Screen::Practice)
-                && current.seats[s].is_human()
-        })
-        .map(|s| game.layout().seats[s].goal);
+    let goal = game.zip(current).and_then(|(game, current)| {
+        game.to_move()
+            .filter(|&s| {
+                picking
+                    && matches!(screen.get(), Screen::Playing | Screen::Practice)
+                    && current.seats[s].is_human()
+            })
+            .map(|s| game.layout().seats[s].goal)
+    });
     if *shown == Some(goal) {
         return;
     }
@@ -580,12 +583,13 @@ fn show_goal(
     wanted.apply(&mut holes);
 }
 
-/// The last move stays visible as a faint trail until the next one.
+/// The last move of the board shown (the match, or a record being viewed) stays visible as a
+/// faint trail until the next one.
 fn show_trail(
     mut commands: Commands,
     mut applied: MessageReader<MoveApplied>,
     mut changed: MessageReader<BoardChanged>,
-    game: Res<CurrentGame>,
+    shown: ShownGame,
     root: Single<Entity, With<BoardRoot>>,
     mut holes: Query<(&HoleSpot, &mut HoleMarks)>,
     segments: Query<(Entity, &Segment)>,
@@ -597,7 +601,7 @@ fn show_trail(
     }
     clear_segments(&mut commands, &[HighlightKind::Trail], &segments);
     let mut wanted = Wanted::of(&[HighlightKind::Trail]);
-    if let Some(path) = game.last_move() {
+    if let Some(path) = shown.game().and_then(|g| g.last_move()) {
         spawn_path(&mut commands, *root, path, HighlightKind::Trail);
         wanted.mark(path[0], HighlightKind::Trail);
     }
