@@ -721,6 +721,12 @@ fn records_export_replay_and_play_on_from_any_move() {
     assert_eq!(shown(&app), vec!["k3-k5"]);
     assert_eq!(app.world().resource::<Replay>().at, 1);
     assert_eq!(marbles(&mut app), marbles_of(shown_record(&app)));
+    let trail = sternhalma::selection::HighlightKind::Trail;
+    assert_eq!(
+        marked(&mut app, trail),
+        [hole("k3")].into(),
+        "the record's last move is marked"
+    );
     command_r(&mut app, RecordCommand::Goto(99));
     assert_eq!(shown(&app).len(), 4, "clamped to the end");
     command_r(&mut app, RecordCommand::Goto(2));
@@ -745,6 +751,7 @@ fn records_export_replay_and_play_on_from_any_move() {
         engine_marbles(&app),
         "the board shows the match"
     );
+    assert_eq!(marked(&mut app, trail), [hole("l3")].into());
     assert_eq!(std::fs::read(dir.file(SAVE_FILE)).unwrap(), saved_before);
     assert_eq!(app.world().resource::<MatchId>().0, id_before);
     // Continue resumes it: the next move is saved into the same match.
