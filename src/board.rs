@@ -2,7 +2,8 @@
 //! entity per seat. Positions come from the engine's geometry; which marble sits where comes
 //! only from the engine's [`Game`] (see [`crate::play`], which keeps them in step).
 
-use crate::config::MatchConfig;
+use crate::config::{MatchConfig, Palette};
+use crate::records::Replay;
 use crate::state::AppSystems;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -21,6 +22,55 @@ pub struct CurrentGame(pub Game);
 /// ([`crate::seats::Seats::recipe`]).
 #[derive(Resource, Clone, Debug, Deref)]
 pub struct CurrentMatch(pub MatchConfig);
+
+/// The game the board shows, and in which colours: the record being viewed while the replay
+/// screen is up ([`Replay`] exists exactly then), else the match under way, if any. The marble
+/// entities, the tiles and the last-move trail all draw from here, so viewing a record never
+/// touches the match: leaving the viewer re-syncs the board (a [`crate::play::BoardChanged`])
+/// and it shows the match again.
+#[derive(SystemParam)]
+pub struct ShownGame<'w> {
+    replay: Option<Res<'w, Replay>>,
+    game: Option<Res<'w, CurrentGame>>,
+    current: Option<Res<'w, CurrentMatch>>,
+}
+
+impl ShownGame<'_> {
+    /// The position on the board; `None` when there is nothing to show (an empty board).
+    pub fn game(&self) -> Option<&Game> {
+        match &self.replay {
+            Some(replay) => Some(replay.shown()),
+            None => self.game.as_deref().map(|g| &g.0),
+        }
+    }
+
+    /// The marbles' colours: a record keeps the moves, not who sat where, so it wears the
+    /// board's own colours; a match, its chosen ones.
+    pub fn palette(&self) -> Option<Palette> {
+        match &self.replay {
+            Some(_) => Some(Palette::default()),
+            None => self.current.as_ref().map(|c| c.palette),
+        }
+    }
+
+    /// The position and its colours together, when the board shows something.
+    pub fn with_palette(&self) -> Option<(&Game, Palette)> {
+        Some((self.game()?, self.palette()?))
+    }
+
+    /// Whether the board shows a record rather than the match.
+    pub fn is_record(&self) -> bool {
+        self.replay.is_some()
+    }
+
+    /// Whether what the board shows changed since the system last ran.
+    pub fn is_changed(&self) -> bool {
+        match &self.replay {
+            Some(replay) => replay.is_changed(),
+            None => self.game.as_ref().is_some_and(|g| g.is_changed()),
+        }
+    }
+}
 
 /// The entity everything on the board hangs from; turning it turns the board.
 #[derive(Component, Debug)]

@@ -4,9 +4,11 @@
 //! solver for the next move (shown with the hint marks) and how many moves are still needed;
 //! a finished crossing keeps the fewest moves per size in the statistics.
 //!
-//! The hint runs off the frame loop natively (a thread of the async compute pool, which wakes
-//! the idle app when it answers) and at once on the web (a budget small enough for a frame).
+//! The hint runs off the frame loop as a one-step [`Background`]: natively on a thread of the
+//! async compute pool, which wakes the idle app when it answers, and at once on the web (a
+//! budget small enough for a frame).
 
+use crate::background::{Background, Waker};
 use crate::persist::AppFiles;
 use crate::practice::{
     Lesson, PracticeBoard, PracticeCommand, PracticeMoved, PracticeReset, PracticeSystems,
@@ -49,7 +51,7 @@ pub struct CrossingSession {
     /// The finish, once crossed.
     pub finished: Option<CrossingFinished>,
     /// A hint being worked out.
-    job: Option<imp::HintJob>,
+    job: Option<HintJob>,
 }
 
 impl CrossingSession {
@@ -197,7 +199,7 @@ fn ask_hint(
     mut requests: MessageReader<CrossingCommand>,
     mut session: ResMut<CrossingSession>,
     mut redraw: MessageWriter<RequestRedraw>,
-    waker: imp::Waker,
+    waker: Waker,
 ) {
     if !requests.read().any(|r| *r == CrossingCommand::Hint) {
         return;
@@ -206,7 +208,7 @@ fn ask_hint(
         return;
     }
     let marbles = session.crossing.marbles();
-    session.job = Some(imp::HintJob::start(
+    session.job = Some(HintJob::start(
         session.crossing.clone(),
         hint_budget(marbles),
         &waker,
@@ -222,8 +224,8 @@ fn collect_hint(
     let Some(job) = session.job.as_mut() else {
         return;
     };
-    let Some(answer) = job.poll() else {
-        if job.needs_frames() {
+    let Some(answer) = job.run.poll() else {
+        if job.run.needs_frames() {
             redraw.write(RequestRedraw);
         }
         return;
@@ -247,89 +249,20 @@ fn end_session(mut commands: Commands) {
 
 type HintAnswer = Option<(Move, u32, bool)>;
 
-#[cfg(not(target_arch = "wasm32"))]
-mod imp {
-    use super::*;
-    use bevy::ecs::system::SystemParam;
-    use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-
-    /// What wakes the idle app from the hint's thread (nothing in a headless app).
-    #[derive(SystemParam)]
-    pub struct Waker<'w> {
-        proxy: Option<Res<'w, bevy::winit::EventLoopProxyWrapper>>,
-    }
-
-    /// A hint on a pool thread.
-    pub struct HintJob {
-        task: Task<HintAnswer>,
-        unwoken: bool,
-        /// Moves made when it was asked.
-        pub moves: u32,
-    }
-
-    impl HintJob {
-        pub fn start(crossing: Crossing, budget: HintBudget, waker: &Waker) -> HintJob {
-            let proxy = waker.proxy.as_ref().map(|p| (***p).clone());
-            let unwoken = proxy.is_none();
-            let moves = crossing.moves_made();
-            let task = AsyncComputeTaskPool::get().spawn(async move {
-                let answer = crossing.hint(&budget);
-                if let Some(p) = &proxy {
-                    let _ = p.send_event(bevy::winit::WinitUserEvent::WakeUp);
-                }
-                answer
-            });
-            HintJob {
-                task,
-                unwoken,
-                moves,
-            }
-        }
-
-        pub fn poll(&mut self) -> Option<HintAnswer> {
-            check_ready(&mut self.task)
-        }
-
-        pub fn needs_frames(&self) -> bool {
-            self.unwoken
-        }
-    }
+/// A hint being worked out off the frame loop.
+struct HintJob {
+    run: Background<HintAnswer>,
+    /// Moves made when it was asked.
+    moves: u32,
 }
 
-#[cfg(target_arch = "wasm32")]
-mod imp {
-    use super::*;
-    use bevy::ecs::system::SystemParam;
-
-    /// Nothing to wake: the page has one thread.
-    #[derive(SystemParam)]
-    pub struct Waker<'w> {
-        _screen: Res<'w, State<Screen>>,
-    }
-
-    /// The hint, worked out on the frame after it was asked (so "Thinking…" shows first).
-    pub struct HintJob {
-        crossing: Option<(Crossing, HintBudget)>,
-        /// Moves made when it was asked.
-        pub moves: u32,
-    }
-
-    impl HintJob {
-        pub fn start(crossing: Crossing, budget: HintBudget, _waker: &Waker) -> HintJob {
-            let moves = crossing.moves_made();
-            HintJob {
-                crossing: Some((crossing, budget)),
-                moves,
-            }
-        }
-
-        pub fn poll(&mut self) -> Option<HintAnswer> {
-            let (c, budget) = self.crossing.take()?;
-            Some(c.hint(&budget))
-        }
-
-        pub fn needs_frames(&self) -> bool {
-            true
+impl HintJob {
+    fn start(crossing: Crossing, budget: HintBudget, waker: &Waker) -> HintJob {
+        let moves = crossing.moves_made();
+        let mut work = Some((crossing, budget));
+        HintJob {
+            run: Background::start(waker, move |_| work.take().map(|(c, b)| c.hint(&b))),
+            moves,
         }
     }
 }

@@ -24,6 +24,7 @@ compile_error!(
 
 pub mod ai;
 pub mod animation;
+pub mod background;
 pub mod board;
 pub mod config;
 pub mod crossing;

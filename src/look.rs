@@ -2,7 +2,7 @@
 //! marbles, highlights), added by observers so the core never needs a renderer, and a camera
 //! that fits the round board into whatever part of the window the UI leaves free.
 
-use crate::board::{CurrentMatch, HOLE_Z, HoleSpot, Marble, SPACING};
+use crate::board::{HOLE_Z, HoleSpot, Marble, SPACING, ShownGame};
 use crate::config::{COLOUR_COUNT, COLOURS, Settings};
 use crate::play::BoardChanged;
 use crate::selection::{HighlightKind, HoleMarks, Segment, z_of};
@@ -271,18 +271,17 @@ struct TileOf(Option<Point>);
 /// Colours the points the seats of the current game start in, each in its seat's colour;
 /// points nobody starts in stay neutral.
 fn tint_points(
-    game: Option<Res<crate::board::CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
+    shown: ShownGame,
     look: Res<LookAssets>,
     mut tiles: Query<(&TileOf, &mut MeshMaterial2d<ColorMaterial>)>,
 ) {
-    let (Some(game), Some(current)) = (game, current) else {
+    let Some((game, palette)) = shown.with_palette() else {
         return;
     };
-    let used = used_points(&game);
+    let used = used_points(game);
     for (tile, mut m) in &mut tiles {
         let i = match tile.0 {
-            Some(p) if used.contains(&p) => current.palette.colour(p),
+            Some(p) if used.contains(&p) => palette.colour(p),
             _ => COLOUR_COUNT,
         };
         if m.0 != look.tile[i] {
@@ -299,19 +298,18 @@ fn used_points(game: &Game) -> Vec<Point> {
 fn dress_marble(
     add: On<Add, Marble>,
     marbles: Query<&Marble>,
-    game: Option<Res<crate::board::CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
+    shown: ShownGame,
     settings: Res<Settings>,
     look: Res<LookAssets>,
     mut commands: Commands,
 ) {
-    let (Ok(m), Some(game), Some(current)) = (marbles.get(add.entity), game, current) else {
+    let (Ok(m), Some((game, palette))) = (marbles.get(add.entity), shown.with_palette()) else {
         return;
     };
     let Some(&point) = game.setup().seat_points().get(m.seat) else {
         return;
     };
-    let c = current.palette.colour(point);
+    let c = palette.colour(point);
     let s = SPACING;
     commands.entity(add.entity).with_children(|b| {
         b.spawn(circle(
@@ -362,15 +360,14 @@ fn refresh_symbols(
     mut commands: Commands,
     settings: Res<Settings>,
     look: Res<LookAssets>,
-    game: Option<Res<crate::board::CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
+    shown: ShownGame,
     symbols: Query<Entity, With<Symbol>>,
     marbles: Query<(Entity, &Marble)>,
 ) {
     for e in &symbols {
         commands.entity(e).despawn();
     }
-    let (Some(game), Some(current)) = (game, current) else {
+    let Some((game, palette)) = shown.with_palette() else {
         return;
     };
     if !settings.colour_blind {
@@ -379,7 +376,7 @@ fn refresh_symbols(
     let points = game.setup().seat_points();
     for (e, m) in &marbles {
         if let Some(&p) = points.get(m.seat) {
-            add_symbol(&mut commands, e, &look, current.palette.colour(p));
+            add_symbol(&mut commands, e, &look, palette.colour(p));
         }
     }
 }

@@ -12,7 +12,7 @@
 //! and an undo arriving in the same frame have one defined result: the move is played, then
 //! undone.
 
-use crate::board::{BoardRoot, CurrentGame, CurrentMatch, Marble, Seat, spawn_marble};
+use crate::board::{BoardRoot, CurrentGame, CurrentMatch, Marble, Seat, ShownGame, spawn_marble};
 use crate::config::{Controller, MatchConfig, Settings};
 use crate::seats::{PlayedBy, Seats, seat_bundle};
 use crate::state::{AppSystems, Pause, Screen, Turn};
@@ -66,7 +66,7 @@ pub struct LoadMatch {
     pub paused: bool,
     /// The result is already in the statistics.
     pub stats_counted: bool,
-    /// The match's id when it goes on (a restore, a match put back after a replay); `None`
+    /// The match's id when it goes on (a restore, a match put back after practice); `None`
     /// starts a new match with a new id.
     pub id: Option<u64>,
     /// Show the board now; otherwise stay on the current screen (the main menu offers
@@ -207,7 +207,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             sync_marbles
-                .run_if(on_message::<BoardChanged>.and_then(resource_exists::<CurrentGame>))
+                .run_if(on_message::<BoardChanged>)
                 .in_set(AppSystems::Present)
                 .before(crate::animation::AnimationSystems),
         );
@@ -292,8 +292,8 @@ fn start_match(
     }
 }
 
-/// The match on the board as it stands, to keep aside while a screen borrows the board (a
-/// record viewed, a practice board) and put back with [`PutBackMatch`].
+/// The match on the board as it stands, to keep aside while the practice board borrows the
+/// board and put back with [`PutBackMatch`].
 #[derive(SystemParam)]
 pub struct MatchUnderWay<'w, 's> {
     game: Option<Res<'w, CurrentGame>>,
@@ -320,8 +320,8 @@ impl MatchUnderWay<'_, '_> {
     }
 }
 
-/// Puts a match kept aside (for a record viewed, a practice board) back on the board, or
-/// clears the board when none was kept: what the screens that borrow the board share.
+/// Puts a match kept aside (for a practice board) back on the board, or clears the board
+/// when none was kept.
 #[derive(SystemParam)]
 pub struct PutBackMatch<'w, 's> {
     commands: Commands<'w, 's>,
@@ -604,18 +604,20 @@ fn end_animation(
     }
 }
 
-/// Makes the marble entities match the engine's board: keeps those already right (snapped to
-/// their holes), removes the rest, adds the missing.
+/// Makes the marble entities match the board shown (the match, or a record being viewed):
+/// keeps those already right (snapped to their holes), removes the rest, adds the missing.
+/// With nothing shown, the board is emptied.
 fn sync_marbles(
     mut commands: Commands,
-    game: Res<CurrentGame>,
+    shown: ShownGame,
     root: Single<Entity, With<BoardRoot>>,
     mut marbles: Query<(Entity, &Marble, &mut Transform)>,
 ) {
-    let board = game.board();
+    let game = shown.game();
+    let owner = |h: Hole| game.and_then(|g| g.board().owner(h));
     let mut kept = HashSet::new();
     for (e, m, mut t) in &mut marbles {
-        if board.owner(m.hole) == Some(m.seat) && kept.insert(m.hole) {
+        if owner(m.hole) == Some(m.seat) && kept.insert(m.hole) {
             commands
                 .entity(e)
                 .remove::<crate::animation::MoveAnimation>();
@@ -626,7 +628,7 @@ fn sync_marbles(
         }
     }
     for h in Hole::all() {
-        if let Some(seat) = board.owner(h)
+        if let Some(seat) = owner(h)
             && !kept.contains(&h)
         {
             spawn_marble(&mut commands, *root, seat, h);

@@ -20,7 +20,8 @@
 //!   take moves back; every take-back is announced as [`PracticeReset`].
 //!
 //! A practice game is never a match: while the board is in practice the match under way is
-//! kept aside and saving and statistics are suspended (as for a record being viewed); leaving
+//! kept aside and saving and statistics are suspended (the practice position is played in
+//! `CurrentGame`, through the real turn flow, so it borrows the match's place); leaving
 //! [`Screen::Practice`] puts the match back exactly as it was. There is no hand-over screen,
 //! no clock and no computer move: the turn flow's own `decide_turn` runs only in a match, and
 //! here [`Turn::Human`] comes back to the learner after every move.

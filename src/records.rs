@@ -2,16 +2,19 @@
 //! list in notation) to the records folder, open a record from a file or pasted text, step
 //! through it move by move, and continue playing from any point of it.
 //!
-//! While a record is open the board shows it instead of the match, which is kept aside (and
-//! not autosaved over) until the record is closed.
+//! A record is viewed as its own resource, [`Replay`], which holds the position shown: the
+//! board draws it while the replay screen is up ([`crate::board::ShownGame`]), and the match
+//! under way (its game, seats, pause, id, statistics) is never touched, so there is nothing to
+//! keep aside or to stop saving. Only "Play from here" replaces the match, through the usual
+//! [`LoadMatch`].
 
 use crate::board::CurrentGame;
 use crate::config::{Controller, FirstMove, MatchConfig};
+use crate::persist::DataDir;
 use crate::persist::disk;
 use crate::persist::files::{timestamp, write_atomic};
 use crate::persist::formats::preset_of;
-use crate::persist::{DataDir, SavingSuspended};
-use crate::play::{BoardChanged, LoadMatch, MatchUnderWay, Notice, PutBackMatch};
+use crate::play::{BoardChanged, LoadMatch, Notice};
 use crate::state::{AppSystems, Screen};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -42,7 +45,8 @@ pub enum RecordCommand {
     PlayFromHere(Option<Level>),
 }
 
-/// The record being viewed.
+/// The record being viewed, with the position shown: exists exactly while the replay screen
+/// is up.
 #[derive(Resource, Debug)]
 pub struct Replay {
     /// The record, already checked move by move.
@@ -51,8 +55,8 @@ pub struct Replay {
     pub name: String,
     /// Actions shown so far (0 = start position).
     pub at: usize,
-    /// The match that was on the board before, put back when the record is closed.
-    stash: Option<LoadMatch>,
+    /// The record's game after `at` actions: what the board shows.
+    shown: Game,
 }
 
 impl Replay {
@@ -66,12 +70,9 @@ impl Replay {
         self.record.moves.is_empty()
     }
 
-    /// Whether a game in progress was put aside for this record (playing on from the record
-    /// would end it).
-    pub fn keeps_a_game_in_progress(&self) -> bool {
-        self.stash
-            .as_ref()
-            .is_some_and(|s| !s.game.is_over() && !s.game.actions().is_empty())
+    /// The position shown: the record after [`Self::at`] actions.
+    pub fn shown(&self) -> &Game {
+        &self.shown
     }
 }
 
@@ -209,14 +210,11 @@ fn open_record(
     }
 }
 
-/// The replay screen opens: the match on the board is kept aside (and not autosaved over)
-/// and the record takes its place, shown at its end.
+/// The replay screen opens: the record is shown at its end, beside the match (untouched).
 fn enter_replay(
     mut commands: Commands,
     pending: Option<Res<PendingReplay>>,
-    under_way: MatchUnderWay,
-    mut suspended: ResMut<SavingSuspended>,
-    mut load: MessageWriter<LoadMatch>,
+    mut changed: MessageWriter<BoardChanged>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     let Some(pending) = pending else {
@@ -225,27 +223,18 @@ fn enter_replay(
         return;
     };
     commands.remove_resource::<PendingReplay>();
-    let stash = under_way.kept_aside();
     let record = pending.record.clone();
     let Ok(shown) = record.replay() else {
         screen.set(Screen::Records);
         return;
     };
-    suspended.0 = true;
-    load.write(LoadMatch {
-        game: shown,
-        config: viewing_config(&record),
-        paused: true,
-        stats_counted: true,
-        id: None,
-        open: false,
-    });
     commands.insert_resource(Replay {
         at: record.moves.len(),
         record,
         name: pending.name.clone(),
-        stash,
+        shown,
     });
+    changed.write(BoardChanged);
 }
 
 /// Seats for looking at a record: nobody plays.
@@ -264,10 +253,9 @@ pub fn viewing_config(record: &GameRecord) -> MatchConfig {
 fn step_replay(
     mut requests: MessageReader<RecordCommand>,
     replay: Option<ResMut<Replay>>,
-    game: Option<ResMut<CurrentGame>>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
-    let (Some(mut replay), Some(mut game)) = (replay, game) else {
+    let Some(mut replay) = replay else {
         return;
     };
     for r in requests.read() {
@@ -278,18 +266,19 @@ fn step_replay(
         }
         // Every prefix of a checked record replays.
         if let Ok(g) = replay.record.replay_to(n) {
-            game.0 = g;
+            replay.shown = g;
             replay.at = n;
             changed.write(BoardChanged);
         }
     }
 }
 
+/// Starts a new match from the position shown: the one moment the match under way is
+/// replaced (the screen asked first when it was worth keeping).
 fn play_from_here(
     mut commands: Commands,
     mut requests: MessageReader<RecordCommand>,
     replay: Option<Res<Replay>>,
-    mut suspended: ResMut<SavingSuspended>,
     mut load: MessageWriter<LoadMatch>,
 ) {
     let Some(replay) = replay else { return };
@@ -309,7 +298,6 @@ fn play_from_here(
             }
         }
         commands.remove_resource::<Replay>();
-        suspended.0 = false;
         load.write(LoadMatch {
             game,
             config,
@@ -322,17 +310,10 @@ fn play_from_here(
     }
 }
 
-/// Leaving the record puts the match that was there before back (or clears the board).
-fn close_replay(
-    mut commands: Commands,
-    replay: Option<ResMut<Replay>>,
-    mut suspended: ResMut<SavingSuspended>,
-    mut put_back: PutBackMatch,
-) {
-    suspended.0 = false;
-    let Some(mut replay) = replay else { return };
-    put_back.put_back(replay.stash.take());
+/// Leaving the record: the board shows the match again (or nothing, with none).
+fn close_replay(mut commands: Commands, mut changed: MessageWriter<BoardChanged>) {
     commands.remove_resource::<Replay>();
+    changed.write(BoardChanged);
 }
 
 #[cfg(test)]

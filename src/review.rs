@@ -3,20 +3,19 @@
 //! ([`sternhalma_rules::ai::review`]).
 //!
 //! A review starts from the results of a finished game or from a record on the replay screen
-//! ([`ReviewCommand::Start`]). It runs off the frame loop as a [`ReviewJob`]:
-//!
-//! - natively on a thread of Bevy's async compute pool, with a shared cancel flag and a
-//!   progress counter; the job wakes the idle app (reactive winit) once per reviewed move, so
-//!   frames are drawn only as the progress bar moves;
-//! - in the browser, which has no threads in this build, one move per frame with the engine's
-//!   step-by-step [`Reviewer`] (a move takes a few tenths of a second at most, so the page
-//!   answers a Cancel within one move, never seconds later).
+//! ([`ReviewCommand::Start`]). It runs off the frame loop as a [`ReviewJob`], a
+//! [`Background`] that reviews one move per step with the engine's step-by-step [`Reviewer`]:
+//! natively on a pool thread that wakes the idle app (reactive winit) once per reviewed move,
+//! so frames are drawn only as the progress bar moves; in the browser, one move per frame (a
+//! move takes a few tenths of a second at most, so the page answers a Cancel within one move,
+//! never seconds later).
 //!
 //! Cancelling drops the job (its flag stops the engine at once) and leaves everything as it
 //! was: the player is back on the screen the review started from. A finished review becomes
 //! [`GameReview`], shown on the replay screen over the record: the record opens there when the
 //! review started from the results, and closing the review goes back to them.
 
+use crate::background::{Background, Waker};
 use crate::board::CurrentGame;
 use crate::play::{BoardChanged, Notice};
 use crate::records::{RecordCommand, Replay};
@@ -64,11 +63,10 @@ pub struct ReviewJob {
     pub total: usize,
     /// Moves reviewed so far (written by the job).
     done: Arc<AtomicUsize>,
-    /// Set to stop the job; set when the job is dropped.
-    cancel: Arc<AtomicBool>,
     /// The progress the screen last showed.
     shown: usize,
-    run: imp::Run,
+    /// The review; dropping the job cancels it.
+    run: Background<Result<Review, ReviewError>>,
 }
 
 impl ReviewJob {
@@ -84,12 +82,6 @@ impl ReviewJob {
         } else {
             self.done() as f32 / self.total as f32
         }
-    }
-}
-
-impl Drop for ReviewJob {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
     }
 }
 
@@ -175,7 +167,7 @@ fn start_review(
     game: Option<Res<CurrentGame>>,
     job: Option<Res<ReviewJob>>,
     settings: Res<ReviewSettings>,
-    waker: imp::Waker,
+    waker: Waker,
     mut notices: MessageWriter<Notice>,
 ) {
     for r in requests.read() {
@@ -198,23 +190,22 @@ fn start_review(
             ..settings.0.clone()
         };
         // Checked here, so the job itself cannot fail but by being cancelled.
-        let total = match Reviewer::from_record(&record, &options) {
-            Ok(r) => r.total(),
+        let reviewer = match Reviewer::from_record(&record, &options) {
+            Ok(r) => r,
             Err(e) => {
                 notices.write(Notice::Refused(format!("No review: {e}")));
                 continue;
             }
         };
+        let total = reviewer.total();
         let done = Arc::new(AtomicUsize::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let run = imp::Run::start(&record, options, done.clone(), cancel.clone(), &waker);
+        let run = Background::start(&waker, review_steps(reviewer, done.clone()));
         commands.insert_resource(ReviewJob {
             origin,
             record,
             name,
             total,
             done,
-            cancel,
             shown: 0,
             run,
         });
@@ -258,7 +249,7 @@ fn run_review(
             redraw.write(RequestRedraw);
             let from_results = job.origin == Screen::GameOver;
             if from_results {
-                // The finished game opens as a record; the match stays aside until then.
+                // The finished game opens as a record, viewed beside the match (untouched).
                 records.write(RecordCommand::Open {
                     name: job.name.clone(),
                     text: job.record.to_ron(),
@@ -352,128 +343,21 @@ pub fn summary(review: &Review) -> String {
     )
 }
 
-#[cfg(not(target_arch = "wasm32"))]
-mod imp {
-    use super::*;
-    use bevy::ecs::system::SystemParam;
-    use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-    use sternhalma_rules::ai::review::review_record;
-
-    /// What wakes the idle app from the job's thread: the window's event loop (none in a
-    /// headless app, which runs its frames anyway).
-    #[derive(SystemParam)]
-    pub struct Waker<'w> {
-        proxy: Option<Res<'w, bevy::winit::EventLoopProxyWrapper>>,
-    }
-
-    /// The review on a pool thread.
-    pub struct Run {
-        task: Task<Result<Review, ReviewError>>,
-        /// No event loop to wake: the job asks for frames itself.
-        unwoken: bool,
-    }
-
-    impl Run {
-        pub fn start(
-            record: &GameRecord,
-            options: ReviewOptions,
-            done: Arc<AtomicUsize>,
-            cancel: Arc<AtomicBool>,
-            waker: &Waker,
-        ) -> Run {
-            let record = record.clone();
-            let proxy = waker.proxy.as_ref().map(|p| (***p).clone());
-            let unwoken = proxy.is_none();
-            let wake = move || {
-                if let Some(p) = &proxy {
-                    let _ = p.send_event(bevy::winit::WinitUserEvent::WakeUp);
-                }
-            };
-            let task = AsyncComputeTaskPool::get().spawn(async move {
-                let result = review_record(
-                    &record,
-                    &options,
-                    &mut |n, _| {
-                        done.store(n, Ordering::Relaxed);
-                        wake();
-                    },
-                    &cancel,
-                );
-                wake();
-                result
-            });
-            Run { task, unwoken }
-        }
-
-        /// The review once the thread is done.
-        pub fn poll(&mut self) -> Option<Result<Review, ReviewError>> {
-            check_ready(&mut self.task)
-        }
-
-        /// Whether the app must ask for frames to see the job end.
-        pub fn needs_frames(&self) -> bool {
-            self.unwoken
-        }
-    }
-}
-
-#[cfg(target_arch = "wasm32")]
-mod imp {
-    use super::*;
-    use bevy::ecs::system::SystemParam;
-
-    /// Nothing to wake: the job runs on the frames it asks for.
-    #[derive(SystemParam)]
-    pub struct Waker<'w> {
-        _screen: Res<'w, State<Screen>>,
-    }
-
-    /// The review, a move per frame on the page's only thread.
-    pub struct Run {
-        reviewer: Option<Reviewer>,
-        done: Arc<AtomicUsize>,
-        cancel: Arc<AtomicBool>,
-        failed: Option<ReviewError>,
-    }
-
-    impl Run {
-        pub fn start(
-            record: &GameRecord,
-            options: ReviewOptions,
-            done: Arc<AtomicUsize>,
-            cancel: Arc<AtomicBool>,
-            _waker: &Waker,
-        ) -> Run {
-            let (reviewer, failed) = match Reviewer::from_record(record, &options) {
-                Ok(r) => (Some(r), None),
-                Err(e) => (None, Some(e)),
-            };
-            Run {
-                reviewer,
-                done,
-                cancel,
-                failed,
-            }
-        }
-
-        /// Reviews one move; the review once the last is done.
-        pub fn poll(&mut self) -> Option<Result<Review, ReviewError>> {
-            if let Some(e) = self.failed.take() {
-                return Some(Err(e));
-            }
-            let reviewer = self.reviewer.as_mut()?;
-            let step = reviewer.step(&self.cancel);
-            self.done.store(reviewer.done(), Ordering::Relaxed);
-            match step {
-                Ok(false) => None,
-                Ok(true) => self.reviewer.take().map(|r| Ok(r.finish())),
-                Err(e) => Some(Err(e)),
-            }
-        }
-
-        /// The job moves only on frames: it asks for the next one.
-        pub fn needs_frames(&self) -> bool {
-            true
+/// The review as a [`Background`]'s steps: one move each, the count of moves done kept in
+/// `done`; the review once the last is done.
+fn review_steps(
+    reviewer: Reviewer,
+    done: Arc<AtomicUsize>,
+) -> impl FnMut(&AtomicBool) -> Option<Result<Review, ReviewError>> + Send + 'static {
+    let mut reviewer = Some(reviewer);
+    move |cancel: &AtomicBool| {
+        let r = reviewer.as_mut()?;
+        let step = r.step(cancel);
+        done.store(r.done(), Ordering::Relaxed);
+        match step {
+            Ok(false) => None,
+            Ok(true) => reviewer.take().map(|r| Ok(r.finish())),
+            Err(e) => Some(Err(e)),
         }
     }
 }

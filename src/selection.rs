@@ -6,7 +6,7 @@
 
 use crate::ai::Hint;
 use crate::board::{
-    BoardRoot, BoardView, CurrentGame, HolePicker, HoleSpot, MARBLE_Z, Marble, SPACING,
+    BoardRoot, BoardView, CurrentGame, HolePicker, HoleSpot, MARBLE_Z, Marble, SPACING, ShownGame,
     hole_position,
 };
 use crate::config::Settings;
@@ -185,8 +185,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(HighlightSystems)
-                .in_set(AppSystems::Present)
-                .run_if(resource_exists::<CurrentGame>),
+                .in_set(AppSystems::Present),
         );
 }
 
@@ -523,7 +522,7 @@ fn show_selection(
     mut commands: Commands,
     sel: Res<Selection>,
     settings: Res<Settings>,
-    game: Res<CurrentGame>,
+    game: Option<Res<CurrentGame>>,
     root: Single<Entity, With<BoardRoot>>,
     mut holes: Query<(&HoleSpot, &mut HoleMarks)>,
     segments: Query<(Entity, &Segment)>,
@@ -533,7 +532,10 @@ fn show_selection(
     if let Some(cursor) = sel.cursor {
         wanted.mark(cursor, HighlightKind::Cursor);
     }
-    if let (Some(from), Some(seat)) = (sel.from, game.to_move()) {
+    // A selection is made in the match: with none, there is only the cursor.
+    if let Some(game) = game
+        && let (Some(from), Some(seat)) = (sel.from, game.to_move())
+    {
         wanted.mark(from, HighlightKind::Selected);
         // Without help the player finds the moves alone; where a move may not end is a rule,
         // and stays shown.
@@ -566,20 +568,21 @@ fn show_selection(
 fn show_goal(
     screen: Res<State<Screen>>,
     turn: Option<Res<State<Turn>>>,
-    game: Res<CurrentGame>,
+    game: Option<Res<CurrentGame>>,
     seats: Seats,
     mut holes: Query<(&HoleSpot, &mut HoleMarks)>,
     mut shown: Local<Option<Option<sternhalma_rules::Bits>>>,
 ) {
     let picking = turn.is_some_and(|t| matches!(t.get(), Turn::Human | Turn::Confirm));
-    let goal = game
-        .to_move()
-        .filter(|&s| {
-            picking
-                && matches!(screen.get(), Screen::Playing | Screen::Practice)
-                && seats.is_human(s)
-        })
-        .map(|s| game.layout().seats[s].goal);
+    let goal = game.and_then(|game| {
+        game.to_move()
+            .filter(|&s| {
+                picking
+                    && matches!(screen.get(), Screen::Playing | Screen::Practice)
+                    && seats.is_human(s)
+            })
+            .map(|s| game.layout().seats[s].goal)
+    });
     if *shown == Some(goal) {
         return;
     }
@@ -591,12 +594,13 @@ fn show_goal(
     wanted.apply(&mut holes);
 }
 
-/// The last move stays visible as a faint trail until the next one.
+/// The last move of the board shown (the match, or a record being viewed) stays visible as a
+/// faint trail until the next one.
 fn show_trail(
     mut commands: Commands,
     mut applied: MessageReader<MoveApplied>,
     mut changed: MessageReader<BoardChanged>,
-    game: Res<CurrentGame>,
+    shown: ShownGame,
     root: Single<Entity, With<BoardRoot>>,
     mut holes: Query<(&HoleSpot, &mut HoleMarks)>,
     segments: Query<(Entity, &Segment)>,
@@ -608,7 +612,7 @@ fn show_trail(
     }
     clear_segments(&mut commands, &[HighlightKind::Trail], &segments);
     let mut wanted = Wanted::of(&[HighlightKind::Trail]);
-    if let Some(path) = game.last_move() {
+    if let Some(path) = shown.game().and_then(|g| g.last_move()) {
         spawn_path(&mut commands, *root, path, HighlightKind::Trail);
         wanted.mark(path[0], HighlightKind::Trail);
     }

@@ -5,7 +5,7 @@
 //! the longest a frame spent on the computer's search. It is written only on frames that run anyway
 //! (the frame count on each, the rest only when it changed), so an idle page stays idle.
 
-use crate::board::{BoardView, CurrentGame, hole_position};
+use crate::board::{BoardView, ShownGame, hole_position};
 use crate::state::Screen;
 use crate::ui::theme;
 use crate::view::ViewGeometry;
@@ -34,7 +34,7 @@ fn publish_state(
     mut contexts: EguiContexts,
     mut last_layout: Local<String>,
     view: Option<Res<BoardView>>,
-    game: Option<Res<CurrentGame>>,
+    shown: ShownGame,
     screen: Res<State<Screen>>,
     windows: Query<Ref<Window>, With<PrimaryWindow>>,
     geometry: Res<ViewGeometry>,
@@ -52,7 +52,7 @@ fn publish_state(
         .unwrap_or_default();
     let changed = *last_layout != layout
         || view.as_ref().is_some_and(|v| v.is_changed())
-        || game.as_ref().is_some_and(|g| g.is_changed())
+        || shown.is_changed()
         || screen.is_changed()
         || window.is_changed()
         || geometry.is_changed()
@@ -74,9 +74,9 @@ fn publish_state(
             let _ = writeln!(holes, "{h} {:.1} {:.1}", p.x, p.y);
         }
     }
-    let record = game
-        .as_ref()
-        .map(|g| GameRecord::from_game(&g.0).to_ron())
+    let record = shown
+        .game()
+        .map(|g| GameRecord::from_game(g).to_ron())
         .unwrap_or_default();
     let state = js_sys::Object::new();
     let set = |k: &str, v: JsValue| {

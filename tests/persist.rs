@@ -18,7 +18,8 @@ use sternhalma::persist::files::{
 };
 use sternhalma::persist::formats::{MyRulesFile, SAVE_VERSION, SavedMatch, SettingsFile};
 use sternhalma::persist::{
-    DataDir, FileNotes, LOCK_FILE, MY_RULES_FILE, MyRules, OTHER_COPY, SAVE_FILE, SETTINGS_FILE,
+    DataDir, FileNotes, LOCK_FILE, MY_RULES_FILE, MatchId, MyRules, OTHER_COPY, SAVE_FILE,
+    SETTINGS_FILE,
 };
 use sternhalma::play::{Command, MoveRequest};
 use sternhalma::records::{RECORDS_DIR, RecordCommand, RecordError, Replay, list_records};
@@ -693,28 +694,51 @@ fn records_export_replay_and_play_on_from_any_move() {
     // A different game on the board, then the record opened over it.
     start(&mut app, people("classic", 2));
     play(&mut app, "l3-l5");
-    let saved_before = std::fs::read_to_string(dir.file(SAVE_FILE)).unwrap();
+    let saved_before = std::fs::read(dir.file(SAVE_FILE)).unwrap();
+    let id_before = app.world().resource::<MatchId>().0;
     command_r(&mut app, RecordCommand::OpenFile(files[0].clone()));
     app.update();
     assert_eq!(screen(&app), Screen::Replay);
+    let shown = |app: &App| -> Vec<String> {
+        shown_record(app)
+            .actions()
+            .iter()
+            .map(|a| a.to_string())
+            .collect()
+    };
     assert_eq!(
-        actions(&app),
+        shown(&app),
         finished_moves,
         "the record is shown at its end"
     );
+    assert_eq!(
+        marbles(&mut app),
+        marbles_of(shown_record(&app)),
+        "the board shows the record"
+    );
+    assert_eq!(actions(&app), vec!["l3-l5"], "the match is left alone");
     command_r(&mut app, RecordCommand::Goto(1));
-    assert_eq!(actions(&app), vec!["k3-k5"]);
+    assert_eq!(shown(&app), vec!["k3-k5"]);
     assert_eq!(app.world().resource::<Replay>().at, 1);
+    assert_eq!(marbles(&mut app), marbles_of(shown_record(&app)));
+    let trail = sternhalma::selection::HighlightKind::Trail;
+    assert_eq!(
+        marked(&mut app, trail),
+        [hole("k3")].into(),
+        "the record's last move is marked"
+    );
     command_r(&mut app, RecordCommand::Goto(99));
-    assert_eq!(actions(&app).len(), 4, "clamped to the end");
+    assert_eq!(shown(&app).len(), 4, "clamped to the end");
     command_r(&mut app, RecordCommand::Goto(2));
     app.update();
     assert_eq!(
-        std::fs::read_to_string(dir.file(SAVE_FILE)).unwrap(),
+        std::fs::read(dir.file(SAVE_FILE)).unwrap(),
         saved_before,
         "viewing a record never overwrites the save"
     );
-    // Closing puts the match back.
+    assert_eq!(actions(&app), vec!["l3-l5"]);
+    assert_eq!(app.world().resource::<MatchId>().0, id_before);
+    // Closing shows the match again, exactly as it was.
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Records);
@@ -722,6 +746,23 @@ fn records_export_replay_and_play_on_from_any_move() {
     app.update();
     assert_eq!(actions(&app), vec!["l3-l5"]);
     assert!(app.world().get_resource::<Replay>().is_none());
+    assert_eq!(
+        marbles(&mut app),
+        engine_marbles(&app),
+        "the board shows the match"
+    );
+    assert_eq!(marked(&mut app, trail), [hole("l3")].into());
+    assert_eq!(std::fs::read(dir.file(SAVE_FILE)).unwrap(), saved_before);
+    assert_eq!(app.world().resource::<MatchId>().0, id_before);
+    // Continue resumes it: the next move is saved into the same match.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    settle(&mut app);
+    play(&mut app, "e15-e13");
+    let resumed = saved(&dir);
+    assert_eq!(resumed.record.moves, vec!["l3-l5", "e15-e13"]);
+    assert_eq!(resumed.id, id_before);
 
     // Open again, go to move 2 and play on against the computer.
     command_r(&mut app, RecordCommand::OpenFile(files[0].clone()));
@@ -938,9 +979,21 @@ fn a_record_opened_at_start_up_keeps_the_saved_game() {
             .write_message(RecordCommand::OpenFile(record.clone()));
     });
     assert_eq!(screen(&app), Screen::Replay);
-    assert_eq!(actions(&app), vec!["k3-k5", "e15-e13"]);
+    let shown: Vec<String> = shown_record(&app)
+        .actions()
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    assert_eq!(shown, vec!["k3-k5", "e15-e13"]);
+    assert_eq!(marbles(&mut app), marbles_of(shown_record(&app)));
+    assert_eq!(
+        actions(&app),
+        vec!["l3-l5"],
+        "the saved game stays the match"
+    );
     close_replay(&mut app);
     assert_eq!(actions(&app), vec!["l3-l5"], "the saved game is back");
+    assert_eq!(marbles(&mut app), engine_marbles(&app));
     assert_eq!(saved(&dir).record.moves, vec!["l3-l5"]);
 }
 

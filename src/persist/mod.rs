@@ -101,7 +101,9 @@ impl MatchId {
     }
 }
 
-/// Saving is off while a record is being viewed: the board shows the record, not the match.
+/// Saving and statistics are off while the practice board borrows the board (its position is
+/// in `CurrentGame` then, not the match). Only [`crate::practice`] sets it: a record being
+/// viewed has its own resource and leaves the match, and so its saving, alone.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SavingSuspended(pub bool);
 

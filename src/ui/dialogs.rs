@@ -6,7 +6,7 @@ use super::theme::{self, MUTED};
 use crate::board::CurrentGame;
 use crate::config::MatchConfig;
 use crate::play::{Command, PendingMove};
-use crate::records::{RecordCommand, Replay};
+use crate::records::RecordCommand;
 use crate::seats::Seats;
 use crate::state::{Screen, Turn};
 use bevy::prelude::*;
@@ -31,7 +31,7 @@ enum Question {
     Resign(usize),
     /// Start this match, throwing away the one under way.
     Leave(MatchConfig),
-    /// Play on from the record shown, throwing away the match put aside for it.
+    /// Play on from the record shown, throwing away the match under way.
     PlayOnRecord(Option<Level>),
 }
 
@@ -46,9 +46,10 @@ impl AskFirst {
     }
 
     /// Plays on from the record shown (`level`: against the computer), first asking whether
-    /// to give up the game put aside for it, if there is one.
-    pub fn play_on(&mut self, level: Option<Level>, replay: &Replay) {
-        if replay.keeps_a_game_in_progress() {
+    /// to give up the match under way (`game`, left as it was while the record is viewed), if
+    /// it is worth keeping.
+    pub fn play_on(&mut self, level: Option<Level>, game: Option<&CurrentGame>) {
+        if game.is_some_and(in_progress) {
             self.question = Some(Question::PlayOnRecord(level));
         } else {
             self.agreed_records.push(RecordCommand::PlayFromHere(level));
@@ -320,6 +321,22 @@ mod tests {
         assert!(ask.is_asking() && ask.agreed.is_empty());
         let mut ask = AskFirst::default();
         ask.start(config, None);
+        assert!(!ask.is_asking());
+    }
+
+    #[test]
+    fn playing_on_from_a_record_asks_first_only_when_the_match_is_worth_keeping() {
+        let mut live = CurrentGame(Game::from_preset("classic", Some(2), None).unwrap());
+        let mut ask = AskFirst::default();
+        ask.play_on(None, Some(&live));
+        assert!(!ask.is_asking(), "nobody has moved: nothing to lose");
+        assert_eq!(ask.agreed_records, vec![RecordCommand::PlayFromHere(None)]);
+        live.play_notation("k3-k5").unwrap();
+        let mut ask = AskFirst::default();
+        ask.play_on(Some(Level::Easy), Some(&live));
+        assert!(ask.is_asking() && ask.agreed_records.is_empty());
+        let mut ask = AskFirst::default();
+        ask.play_on(None, None);
         assert!(!ask.is_asking());
     }
 

@@ -201,7 +201,7 @@ fn replay_controls(
     mut contexts: EguiContexts,
     mut ask: ResMut<super::dialogs::AskFirst>,
     replay: Res<Replay>,
-    game: Res<CurrentGame>,
+    live: Option<Res<CurrentGame>>,
     notices: Res<Notices>,
     mut frame: ResMut<BoardFrame>,
     mut screen: ResMut<NextState<Screen>>,
@@ -211,7 +211,8 @@ fn replay_controls(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut panels = super::BoardPanels::new(ctx, "replay");
-    let last = move_list_text(&game)
+    let game = replay.shown();
+    let last = move_list_text(game)
         .lines()
         .skip(1)
         .filter(|l| !l.starts_with("Result"))
@@ -305,8 +306,8 @@ fn replay_controls(
         });
     }
     match action {
-        Some(0) => ask.play_on(None, &replay),
-        Some(1) => ask.play_on(Some(Level::Medium), &replay),
+        Some(0) => ask.play_on(None, live.as_deref()),
+        Some(1) => ask.play_on(Some(Level::Medium), live.as_deref()),
         Some(_) => screen.set(Screen::Records),
         None => {}
     }

@@ -6,7 +6,7 @@
 
 use super::theme::{self, ACCENT, Kind, MUTED, TOUCH_TARGET, WARN};
 use super::{BoardPanels, UiPass};
-use crate::board::{CurrentGame, CurrentMatch};
+use crate::board::ShownGame;
 use crate::config::{Palette, point_name};
 use crate::look::{BETTER, BoardFrame, PLAYED};
 use crate::records::Replay;
@@ -85,19 +85,19 @@ fn seat_name(game: &Game, palette: Palette, seat: usize) -> &'static str {
 
 fn seat_question(
     mut contexts: EguiContexts,
-    game: Option<Res<CurrentGame>>,
-    current: Option<Res<CurrentMatch>>,
+    shown: ShownGame,
     mut choosing: ResMut<ChoosingSeat>,
     mut requests: MessageWriter<ReviewCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let (Some(game), Some(current)) = (game, current) else {
+    // The game on the board: the finished match on the results, the record on the replay.
+    let Some((game, palette)) = shown.with_palette() else {
         choosing.0 = false;
         return Ok(());
     };
     let seats = game.setup().players as usize;
     let names: Vec<String> = (0..seats)
-        .map(|s| seat_name(&game, current.palette, s).to_string())
+        .map(|s| seat_name(game, palette, s).to_string())
         .collect();
     let mut answers: Vec<(&str, bool)> = names.iter().map(|n| (n.as_str(), false)).collect();
     answers.push(("Cancel", true));
@@ -205,19 +205,20 @@ fn move_row(ui: &mut egui::Ui, text: &str, costly: bool, selected: bool) -> bool
 fn review_panel(
     mut contexts: EguiContexts,
     review: Res<GameReview>,
-    game: Res<CurrentGame>,
-    current: Res<CurrentMatch>,
+    shown: ShownGame,
     mut frame: ResMut<BoardFrame>,
     mut requests: MessageWriter<ReviewCommand>,
 ) -> Result {
+    let Some((game, palette)) = shown.with_palette() else {
+        return Ok(());
+    };
     let ctx = contexts.ctx_mut()?;
     let mut panels = BoardPanels::new(ctx, "review");
-    let palette = current.palette;
     let r = &review.review;
     let seats: Vec<&str> = r
         .seats
         .iter()
-        .map(|&s| seat_name(&game, palette, s))
+        .map(|&s| seat_name(game, palette, s))
         .collect();
     let title = format!("Review: {}", seats.join(" and "));
     let mut show = None;
@@ -233,7 +234,7 @@ fn review_panel(
                     RichText::new(format!(
                         "Move {} ({})",
                         m.ply,
-                        seat_name(&game, palette, m.seat)
+                        seat_name(game, palette, m.seat)
                     ))
                     .strong(),
                 );
@@ -275,7 +276,7 @@ fn review_panel(
             theme::heading(ui, "Costliest");
             for m in worst {
                 let i = r.moves.iter().position(|x| x == m).unwrap_or(0);
-                let text = row_text(m, &game, palette);
+                let text = row_text(m, game, palette);
                 if move_row(ui, &text, m.costly(), review.selected == Some(i)) {
                     *show = Some(i);
                 }
@@ -283,7 +284,7 @@ fn review_panel(
         }
         theme::heading(ui, "Every move");
         for (i, m) in r.moves.iter().enumerate() {
-            let text = row_text(m, &game, palette);
+            let text = row_text(m, game, palette);
             if move_row(ui, &text, m.costly(), review.selected == Some(i)) {
                 *show = Some(i);
             }

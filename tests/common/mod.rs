@@ -191,7 +191,18 @@ pub fn marbles(app: &mut App) -> BTreeMap<Hole, usize> {
 
 /// The engine's marbles by hole.
 pub fn engine_marbles(app: &App) -> BTreeMap<Hole, usize> {
-    let g = game(app);
+    marbles_of(game(app))
+}
+
+/// The position the record viewer shows (the replay screen's own game, not the match).
+pub fn shown_record(app: &App) -> &sternhalma_rules::Game {
+    app.world()
+        .resource::<sternhalma::records::Replay>()
+        .shown()
+}
+
+/// The marbles of a position by hole.
+pub fn marbles_of(g: &sternhalma_rules::Game) -> BTreeMap<Hole, usize> {
     Hole::all()
         .filter_map(|h| g.board().owner(h).map(|s| (h, s)))
         .collect()
