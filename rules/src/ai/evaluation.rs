@@ -3,12 +3,12 @@
 //! opponents' cost minus the root's. Kept apart from the search because it is the part that
 //! self-play tunes ([`Weights`]), and the race solver and foresight score with it too.
 
+use super::learned::Learned;
 use crate::bitboard::Bits;
 use crate::board::{Dir, Hole};
 use crate::game::GoalRule;
 use crate::movegen::{Reach, jumps_ready};
 use crate::position::{Board, Layout};
-use super::learned::Learned;
 
 /// Evaluation weights, tuned by self-play matches (`sternhalma-cli match --a-eval ...`).
 /// A position's cost for one player is the sum of these terms; lower is better. The

@@ -99,13 +99,7 @@ impl Extras {
     }
 }
 
-/// Union of `b` shifted by `S` for each of the six directions' offsets `S`.
-macro_rules! each_dir {
-    ($f:ident) => {
-        [$f!(0, 1), $f!(1, 14), $f!(2, 13), $f!(3, -1), $f!(4, -14), $f!(5, -13)]
-    };
-}
-
+/// The extras of `seat` on `board`.
 fn extras(board: &Board, seat: usize, e: &SeatEval) -> Extras {
     let own = board.marbles(seat);
     let occ = board.occupied();
@@ -123,37 +117,29 @@ fn extras(board: &Board, seat: usize, e: &SeatEval) -> Extras {
         }
     }
     let in_goal = others & e.goal;
-    // A marble that can neither step nor jump: its neighbours all taken, no hole beyond free.
-    macro_rules! movable {
-        ($i:expr, $k:expr) => {
-            empty.shift::<{ -$k }>() | (occ.shift::<{ -$k }>() & empty.shift::<{ -2 * $k }>())
-        };
-    }
-    let mut can_move = Bits::EMPTY;
-    for m in each_dir!(movable) {
-        can_move |= m;
-    }
     let outside = own & !e.goal;
-    macro_rules! forward {
-        ($i:expr, $k:expr) => {
-            (outside & e.step_forward[$i] & empty.shift::<{ -$k }>())
-                | (outside & e.forward[$i] & occ.shift::<{ -$k }>() & empty.shift::<{ -2 * $k }>())
-        };
+    // Per direction, three shifts serve every count: whether a marble can step or jump at
+    // all (others' marbles stuck in the goal), and forward (own blocked marbles, ladders).
+    let (mut can_move, mut can_go) = (Bits::EMPTY, Bits::EMPTY);
+    let (mut forward_moves, mut ladders) = (0, 0);
+    macro_rules! dir {
+        ($i:expr, $k:expr) => {{
+            let step = empty.shift::<{ -$k }>();
+            let jump = occ.shift::<{ -$k }>() & empty.shift::<{ -2 * $k }>();
+            can_move |= step | jump;
+            let ladder = outside & e.forward[$i] & jump;
+            let go = (outside & e.step_forward[$i] & step) | ladder;
+            ladders += ladder.count() as i32;
+            forward_moves += go.count() as i32;
+            can_go |= go;
+        }};
     }
-    let (mut forward_moves, mut can_go, mut ladders) = (0, Bits::EMPTY, 0);
-    macro_rules! ladder {
-        ($i:expr, $k:expr) => {
-            (outside & e.forward[$i] & occ.shift::<{ -$k }>() & empty.shift::<{ -2 * $k }>())
-                .count() as i32
-        };
-    }
-    for m in each_dir!(forward) {
-        forward_moves += m.count() as i32;
-        can_go |= m;
-    }
-    for n in each_dir!(ladder) {
-        ladders += n;
-    }
+    dir!(0, 1);
+    dir!(1, 14);
+    dir!(2, 13);
+    dir!(3, -1);
+    dir!(4, -14);
+    dir!(5, -13);
     let near = (others & e.near_goal).count() as i32;
     Extras {
         max_distance,
@@ -174,7 +160,10 @@ pub(crate) fn features(board: &Board, seat: usize, e: &SeatEval) -> [f64; FEATUR
     let mut f = [0.0; FEATURES];
     f[0] = 1.0;
     for h in board.marbles(seat).iter() {
-        for x in f[1..].iter_mut().take((e.tip[h as usize] as usize).min(STEPS)) {
+        for x in f[1..]
+            .iter_mut()
+            .take((e.tip[h as usize] as usize).min(STEPS))
+        {
             *x += 1.0;
         }
     }
@@ -419,10 +408,7 @@ pub fn fit(rows: &[&Row], lambda: f64) -> Option<[f64; FEATURES]> {
 }
 
 /// Gaussian elimination with partial pivoting.
-fn solve(
-    mut a: [[f64; FEATURES]; FEATURES],
-    mut b: [f64; FEATURES],
-) -> Option<[f64; FEATURES]> {
+fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> Option<[f64; FEATURES]> {
     for col in 0..FEATURES {
         let p = (col..FEATURES).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
         if a[p][col].abs() < 1e-12 {

@@ -179,6 +179,8 @@ mod tests {
         assert_eq!("square=-10000".parse::<Weights>().unwrap().square, -10_000);
         assert!("rungs=3".parse::<Weights>().is_err());
         assert_eq!("field_square=2".parse::<Weights>().unwrap().field_square, 2);
+        assert_eq!("learned=1".parse::<Weights>().unwrap().learned, 1);
+        assert_eq!(Weights::default().learned, 0);
         // The foresight switches are read with the weights, into the settings beside them.
         let s: Settings = "foresight=0".parse().unwrap();
         assert_eq!(s.tuning.foresight, 0);

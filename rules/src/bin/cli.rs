@@ -610,7 +610,8 @@ fn cmd_train(mut args: Args) -> Result<(), Fail> {
     args.done()?;
     // Fail on a bad path before the games, not after them.
     std::fs::write(&out, "").or_else(|e| fail(format!("{out}: {e}")))?;
-    let t = ai::learned::train(players, games, seed, lvl, ridge).or_else(|e| fail(format!("train: {e}")))?;
+    let t = ai::learned::train(players, games, seed, lvl, ridge)
+        .or_else(|e| fail(format!("train: {e}")))?;
     println!(
         "rows={} held_rows={} r2_fit={:.4} r2_held={:.4}",
         t.rows.0, t.rows.1, t.r2_fit, t.r2_held
