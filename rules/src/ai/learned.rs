@@ -394,10 +394,10 @@ pub fn fit(rows: &[&Row], lambda: f64) -> Option<[f64; FEATURES]> {
     let mut a = [[0.0f64; FEATURES]; FEATURES];
     let mut b = [0.0f64; FEATURES];
     for r in rows {
-        for i in 0..FEATURES {
-            b[i] += r.features[i] * r.moves_left;
-            for j in 0..FEATURES {
-                a[i][j] += r.features[i] * r.features[j];
+        for ((row, bi), &fi) in a.iter_mut().zip(b.iter_mut()).zip(&r.features) {
+            *bi += fi * r.moves_left;
+            for (x, &fj) in row.iter_mut().zip(&r.features) {
+                *x += fi * fj;
             }
         }
     }
@@ -419,8 +419,9 @@ fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> Option<[
         for r in col + 1..FEATURES {
             let k = a[r][col] / a[col][col];
             if k != 0.0 {
-                for c in col..FEATURES {
-                    a[r][c] -= k * a[col][c];
+                let pivot = a[col];
+                for (x, p) in a[r].iter_mut().zip(pivot).skip(col) {
+                    *x -= k * p;
                 }
                 b[r] -= k * b[col];
             }
