@@ -456,8 +456,9 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
         out,
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let line = stdout(&o);
-    assert!(field(&line, "r2_held").parse::<f64>().is_ok(), "{line}");
+    let out_line = stdout(&o);
+    let line = out_line.trim();
+    assert!(field(line, "r2_held").parse::<f64>().is_ok(), "{line}");
     let text = std::fs::read_to_string(out).unwrap();
     let model = sternhalma_rules::ai::learned::Model::from_text(&text).unwrap();
     assert_eq!(model.players, 3);

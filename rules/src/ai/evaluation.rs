@@ -32,7 +32,9 @@ pub struct Weights {
     pub bridge: i32,
     /// 1: the hard and expert levels with three or more sides (no teams) cost a seat by the
     /// moves it still needs as the shipped learned model predicts them (`ai::learned`), in
-    /// place of the distance terms above. 0 (the default): off.
+    /// place of the distance terms above; 2: the distance terms above plus the model's
+    /// other terms (stragglers, others in the goal, blocks, ladders, crowd). 0 (the
+    /// default): off.
     pub learned: i32,
 }
 

@@ -551,8 +551,11 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         && let Some(model) = learned::shipped(setup.players)
     {
         let (l, buckets) = learned::Learned::new(model);
-        for e in seats.iter_mut() {
-            learned::apply(e, &buckets);
+        // 2: the usual distance costs, with only the model's other terms added.
+        if weights.learned == 1 {
+            for e in seats.iter_mut() {
+                learned::apply(e, &buckets);
+            }
         }
         learned = Some(l);
     }
