@@ -361,3 +361,52 @@ fn the_strong_levels_finish_a_race_in_the_fewest_moves() {
         }
     }
 }
+
+/// Plays `plies` moves of `levels` (by seat) with `settings` for every seat, returning them.
+fn play_out(players: u8, levels: &[Level], plies: u64, settings: &ai::Settings) -> Vec<String> {
+    let mut game = Game::from_preset("casual", Some(players), None).unwrap();
+    let mut out = Vec::new();
+    for ply in 0..plies {
+        let Some(seat) = game.to_move() else { break };
+        let m = ai::choose_move_weighted(
+            &game,
+            levels[seat % levels.len()],
+            ply,
+            &Budget::unlimited(),
+            settings,
+        )
+        .expect("a move while in play");
+        out.push(sternhalma_rules::format_path(&m.path));
+        game.play(&m.path).unwrap();
+    }
+    out
+}
+
+/// The learned evaluation (`learned=1`) is for three or more sides: two-player games, and
+/// team games, are played exactly as without it. With six players it does change the
+/// expert's play, and it stays legal and repeatable there.
+#[test]
+fn the_learned_evaluation_leaves_two_players_and_teams_alone() {
+    let learned: ai::Settings = "learned=1".parse().unwrap();
+    let plain = ai::Settings::default();
+    let duel = [Level::Expert, Level::Hard];
+    assert_eq!(
+        play_out(2, &duel, 24, &learned),
+        play_out(2, &duel, 24, &plain)
+    );
+    let mut pairs = Game::from_preset("pairs", Some(4), None).unwrap();
+    for ply in 0..12 {
+        let m = choose(&pairs, Level::Medium, ply);
+        pairs.play(&m.path).unwrap();
+    }
+    for level in [Level::Hard, Level::Expert] {
+        assert_eq!(
+            ai::choose_move_weighted(&pairs, level, 3, &Budget::unlimited(), &learned),
+            ai::choose_move_weighted(&pairs, level, 3, &Budget::unlimited(), &plain),
+        );
+    }
+    let six = [Level::Hard];
+    let a = play_out(6, &six, 60, &learned);
+    assert_eq!(a, play_out(6, &six, 60, &learned));
+    assert_ne!(a, play_out(6, &six, 60, &plain));
+}

@@ -435,3 +435,71 @@ fn puzzles_refuses_bad_input_in_words() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// `train` writes a weights file the engine reads, and refuses bad input in words before
+/// playing a game.
+#[test]
+fn train_writes_weights_and_refuses_bad_input_in_words() {
+    let dir = std::env::temp_dir().join(format!("sternhalma-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("eval.txt");
+    let out = out.to_str().unwrap();
+    let o = cli(&[
+        "train",
+        "--players",
+        "3",
+        "--games",
+        "5",
+        "--level",
+        "easy",
+        "--out",
+        out,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out_line = stdout(&o);
+    let line = out_line.trim();
+    assert!(field(line, "r2_held").parse::<f64>().is_ok(), "{line}");
+    let text = std::fs::read_to_string(out).unwrap();
+    let model = sternhalma_rules::ai::learned::Model::from_text(&text).unwrap();
+    assert_eq!(model.players, 3);
+    let missing = dir.join("no-such-folder").join("eval.txt");
+    for (args, says) in [
+        (vec!["--games", "1", "--out", out], "needs --players"),
+        (
+            vec!["--players", "5", "--games", "1", "--out", out],
+            "3, 4 or 6",
+        ),
+        (vec!["--players", "3", "--out", out], "needs --games"),
+        (vec!["--players", "3", "--games", "1"], "needs --out"),
+        (
+            vec![
+                "--players",
+                "3",
+                "--games",
+                "1",
+                "--level",
+                "wizard",
+                "--out",
+                out,
+            ],
+            "unknown level",
+        ),
+        (
+            vec![
+                "--players",
+                "3",
+                "--games",
+                "1",
+                "--out",
+                missing.to_str().unwrap(),
+            ],
+            "no-such-folder",
+        ),
+    ] {
+        let o = cli(&[&["train"], &args[..]].concat());
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,6 +3,7 @@
 //! opponents' cost minus the root's. Kept apart from the search because it is the part that
 //! self-play tunes ([`Weights`]), and the race solver and foresight score with it too.
 
+use super::learned::Learned;
 use crate::bitboard::Bits;
 use crate::board::{Dir, Hole};
 use crate::game::GoalRule;
@@ -29,6 +30,12 @@ pub struct Weights {
     /// Taken off, on top of `ladder`, per forward jump over one's own marble (bridges stay
     /// where they are; other players' marbles may not).
     pub bridge: i32,
+    /// 1: the hard and expert levels with three or more sides (no teams) cost a seat by the
+    /// moves it still needs as the shipped learned model predicts them (`ai::learned`), in
+    /// place of the distance terms above; 2: the distance terms above plus the model's
+    /// other terms (stragglers, others in the goal, blocks, ladders, crowd). 0 (the
+    /// default): off.
+    pub learned: i32,
 }
 
 impl Default for Weights {
@@ -41,6 +48,7 @@ impl Default for Weights {
             // Self-play found no gain from either (docs/ai.md, "Measured").
             ladder: 0,
             bridge: 0,
+            learned: 0,
         }
     }
 }
@@ -63,6 +71,27 @@ pub(crate) struct SeatEval {
     /// For each direction of `Dir::ALL`, the holes from which a jump that way lands nearer
     /// the goal's tip.
     pub forward: [Bits; 6],
+    /// The same for a step.
+    pub step_forward: [Bits; 6],
+    /// Holes at most 7 steps from the tip: the goal and its approach, where a crowd blocks.
+    pub near_goal: Bits,
+}
+
+impl SeatEval {
+    /// Sets each hole's cost, and the holes sorted by it.
+    pub fn set_values(&mut self, value: [i32; 256]) {
+        let mut by_value: Vec<(i32, Bits)> = Vec::new();
+        for h in Hole::all() {
+            let v = value[h.index() as usize];
+            match by_value.iter_mut().find(|(w, _)| *w == v) {
+                Some((_, holes)) => holes.set(h.index()),
+                None => by_value.push((v, Bits::bit(h.index()))),
+            }
+        }
+        by_value.sort_by_key(|&(v, _)| v);
+        self.value = value;
+        self.by_value = by_value;
+    }
 }
 
 /// Everything fixed during one search.
@@ -91,6 +120,9 @@ pub(crate) struct Ctx<'a> {
     /// charging the largest. With six players it loses, 19 against 35: there the largest
     /// stays.)
     pub mean_replies: bool,
+    /// The learned model's costs beyond a marble's distance, when `weights.learned` is on
+    /// (the distances' part is in each seat's `value`).
+    pub learned: Option<Learned>,
 }
 
 impl<'a> Ctx<'a> {
@@ -102,8 +134,14 @@ impl<'a> Ctx<'a> {
             t[h.index() as usize] = h.distance(tip) as u8;
         }
         let mut forward = [Bits::EMPTY; 6];
+        let mut step_forward = [Bits::EMPTY; 6];
         for h in Hole::all() {
             for (i, d) in Dir::ALL.into_iter().enumerate() {
+                if h.neighbour(d)
+                    .is_some_and(|n| t[n.index() as usize] < t[h.index() as usize])
+                {
+                    step_forward[i].set(h.index());
+                }
                 if h.neighbour(d)
                     .and_then(|n| n.neighbour(d))
                     .is_some_and(|l| t[l.index() as usize] < t[h.index() as usize])
@@ -116,24 +154,19 @@ impl<'a> Ctx<'a> {
             let d = d as i32;
             weights.linear * d + weights.square * d * d
         });
-        let mut by_value: Vec<(i32, Bits)> = Vec::new();
-        for h in Hole::all() {
-            let v = value[h.index() as usize];
-            match by_value.iter_mut().find(|(w, _)| *w == v) {
-                Some((_, holes)) => holes.set(h.index()),
-                None => by_value.push((v, Bits::bit(h.index()))),
-            }
-        }
-        by_value.sort_by_key(|&(v, _)| v);
-        SeatEval {
+        let mut e = SeatEval {
             forward,
+            step_forward,
+            near_goal: super::learned::within(&t, 7),
             tip: t,
             value,
-            by_value,
+            by_value: Vec::new(),
             goal: info.goal,
             start_area: info.start_area,
             home_penalty: 0,
-        }
+        };
+        e.set_values(value);
+        e
     }
 
     /// Distance cost of one seat's marbles.
@@ -147,6 +180,9 @@ impl<'a> Ctx<'a> {
         }
         if e.home_penalty > 0 {
             c += e.home_penalty * (board.marbles(seat) & e.start_area).count() as i32;
+        }
+        if let Some(l) = &self.learned {
+            return c + l.cost(board, seat, e);
         }
         if w.ladder != 0 || w.bridge != 0 {
             let own = board.marbles(seat) & !e.goal;

@@ -6,6 +6,7 @@ pub mod crossing;
 mod evaluation;
 mod foresight;
 mod ida;
+pub mod learned;
 pub mod puzzles;
 mod race;
 pub mod review;
@@ -425,6 +426,12 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         } else {
             settings.weights.square
         },
+        // The learned model was fitted to the levels that race the field.
+        learned: if field_racer {
+            settings.weights.learned
+        } else {
+            0
+        },
         ..settings.weights
     };
     let mut ctx = context(game, seat, weights);
@@ -537,7 +544,24 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
     for (s, p) in partner.iter_mut().enumerate().take(n) {
         *p = setup.seats_of(setup.unit_of(s)).find(|&o| o != s);
     }
+    // The learned model: fitted for three or more seats each on its own, never two players.
+    let mut learned = None;
+    if weights.learned != 0
+        && setup.units() >= 3
+        && friends.len() == 1
+        && let Some(model) = learned::shipped(setup.players)
+    {
+        let (l, buckets) = learned::Learned::new(model);
+        // 2: the usual distance costs, with only the model's other terms added.
+        if weights.learned == 1 {
+            for e in seats.iter_mut() {
+                learned::apply(e, &buckets);
+            }
+        }
+        learned = Some(l);
+    }
     Ctx {
+        learned,
         layout,
         // At a crowded table everyone else moves before a ladder built now can be used.
         own_tempo_percent: if crowded(game) { 20 } else { 100 },

@@ -68,7 +68,7 @@ trait Named: Default {
 }
 
 impl Named for Weights {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "linear" => &mut self.linear,
@@ -77,6 +77,7 @@ impl Named for Weights {
             "late_home" => &mut self.late_home,
             "ladder" => &mut self.ladder,
             "bridge" => &mut self.bridge,
+            "learned" => &mut self.learned,
             _ => return None,
         })
     }
@@ -100,7 +101,7 @@ impl Named for Tuning {
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -178,6 +179,8 @@ mod tests {
         assert_eq!("square=-10000".parse::<Weights>().unwrap().square, -10_000);
         assert!("rungs=3".parse::<Weights>().is_err());
         assert_eq!("field_square=2".parse::<Weights>().unwrap().field_square, 2);
+        assert_eq!("learned=1".parse::<Weights>().unwrap().learned, 1);
+        assert_eq!(Weights::default().learned, 0);
         // The foresight switches are read with the weights, into the settings beside them.
         let s: Settings = "foresight=0".parse().unwrap();
         assert_eq!(s.tuning.foresight, 0);

@@ -26,6 +26,7 @@ USAGE:
                           [--moves \"PATH PATH ...\"]
   sternhalma-cli match --players N --a LEVEL --b LEVEL[,LEVEL...] --games G [--rules PRESET] [--seed S]
                        [--jobs J] [--records DIR] [--a-eval W] [--b-eval W]
+  sternhalma-cli train --players 3|4|6 --games G [--seed S] [--level LEVEL] [--ridge L] --out FILE
   sternhalma-cli solo [--seconds S]
   sternhalma-cli soak --games N [--seed S] [--jobs J] [--failures DIR]
   sternhalma-cli crossing [--marbles 6|10|15] [--moves \"PATH PATH ...\"] [--width W] [--nodes N]
@@ -69,6 +70,15 @@ match   plays G games between two levels, alternating who starts (with more than
         4 by default; crowded_tempo=P: the percent of its own best next move a leaf counts
         there, 20 by default).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
+train   plays G self-play games of LEVEL (hard by default) in every seat, under the casual
+        rules made to play on after the first finish, records every other position and, for
+        each seat that finished, the moves it still needed; fits the learned evaluation's
+        weights (ridge regression, --ridge L per row, 1 by default) to four games in five
+        and prints
+        rows=N held_rows=H r2_fit=F r2_held=R
+        (R: on the fifth game held out), then writes the weights to FILE. The same arguments
+        write the same file. The shipped rules/assets/eval-Np.txt came from this command
+        (docs/ai.md); --a-eval learned=1 plays with them.
 solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
 soak    plays N games (random, computer and mixed players, rotating through every preset and
         player count) and checks the engine's invariants after every move; ends with the line
@@ -575,6 +585,46 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
     Ok(())
 }
 
+fn cmd_train(mut args: Args) -> Result<(), Fail> {
+    let players = args
+        .num::<u8>("--players")?
+        .ok_or(Fail("train needs --players".into(), 1))?;
+    if !matches!(players, 3 | 4 | 6) {
+        return fail("train: --players must be 3, 4 or 6");
+    }
+    let games = args
+        .num::<usize>("--games")?
+        .ok_or(Fail("train needs --games".into(), 1))?;
+    let seed = args.num::<u64>("--seed")?.unwrap_or(1);
+    let lvl = match args.take("--level")? {
+        None => Level::Hard,
+        Some(v) => v.parse().or_else(|e: String| fail(e))?,
+    };
+    let ridge = args
+        .num::<f64>("--ridge")?
+        .unwrap_or(ai::learned::RIDGE)
+        .max(0.0);
+    let out = args
+        .take("--out")?
+        .ok_or(Fail("train needs --out FILE".into(), 1))?;
+    args.done()?;
+    // Fail on a bad path before the games, not after them.
+    std::fs::write(&out, "").or_else(|e| fail(format!("{out}: {e}")))?;
+    let t = ai::learned::train(players, games, seed, lvl, ridge)
+        .or_else(|e| fail(format!("train: {e}")))?;
+    println!(
+        "rows={} held_rows={} r2_fit={:.4} r2_held={:.4}",
+        t.rows.0, t.rows.1, t.r2_fit, t.r2_held
+    );
+    let comment = format!(
+        "Learned evaluation: moves a seat still needs (docs/ai.md).\n\
+         sternhalma-cli train --players {players} --games {games} --seed {seed} --level {lvl} --ridge {ridge} --out FILE\n\
+         rows={} held_rows={} r2_fit={:.4} r2_held={:.4}",
+        t.rows.0, t.rows.1, t.r2_fit, t.r2_held
+    );
+    std::fs::write(&out, t.model.to_text(&comment)).or_else(|e| fail(format!("{out}: {e}")))
+}
+
 fn cmd_solo(mut args: Args) -> Result<(), Fail> {
     let seconds = args.num::<f64>("--seconds")?.unwrap_or(10.0);
     args.done()?;
@@ -812,6 +862,7 @@ fn main() -> ExitCode {
         "bestmove" => cmd_bestmove(args),
         "match" => cmd_match(args),
         "solo" => cmd_solo(args),
+        "train" => cmd_train(args),
         "soak" => cmd_soak(args),
         "crossing" => cmd_crossing(args),
         "puzzles" => cmd_puzzles(args),

@@ -1,0 +1,642 @@
+//! A learned evaluation (issue 19): the number of its own moves a seat still needs to finish,
+//! fitted by ridge regression to self-play games (`sternhalma-cli train`) over features
+//! richer than a marble's distance: stragglers, others' marbles in its goal, blocked marbles,
+//! ladders and the crowd ahead. The fitted weights ship as small text files under
+//! `rules/assets/` read with `include_str!`, so play does no I/O. Used by the hard and expert
+//! levels only with `--a-eval learned=1` and three or more sides without teams.
+
+use super::evaluation::{Ctx, SeatEval};
+use super::{Budget, Level, choose_move};
+use crate::bitboard::Bits;
+use crate::board::{Hole, VALID};
+use crate::game::{Game, Standing};
+use crate::position::Board;
+#[cfg(test)]
+use crate::position::Layout;
+use crate::rules::{AfterFinish, RuleSet, Setup};
+use std::sync::OnceLock;
+
+/// A marble's distance is read as the steps it has beyond 0, 1, ... `STEPS - 1`: the cost of
+/// each further step is a weight of its own, and the ridge's shrinking keeps neighbouring
+/// steps' costs close (a smooth cost per distance, where one count per distance came out
+/// jagged).
+const STEPS: usize = 16;
+
+/// Hole costs by distance, 0 to `STEPS` (farther holes cost as `STEPS`).
+const BUCKETS: usize = STEPS + 1;
+
+/// The features' names, in the order of [`features`] and of the weights files.
+pub const NAMES: [&str; FEATURES] = [
+    "intercept",
+    "beyond0",
+    "beyond1",
+    "beyond2",
+    "beyond3",
+    "beyond4",
+    "beyond5",
+    "beyond6",
+    "beyond7",
+    "beyond8",
+    "beyond9",
+    "beyond10",
+    "beyond11",
+    "beyond12",
+    "beyond13",
+    "beyond14",
+    "beyond15",
+    "max_distance",
+    "farthest_3",
+    "at_home",
+    "others_in_goal",
+    "others_stuck_in_goal",
+    "blocked",
+    "ladders",
+    "others_ahead",
+    "distance_x_crowd",
+    "forward_moves",
+];
+
+/// How many features a seat has.
+pub const FEATURES: usize = 27;
+
+/// The first feature after the per-distance counts: the rest are [`Extras`].
+const FIRST_EXTRA: usize = 1 + STEPS;
+
+/// Eval units per move: the search adds learned costs to gains read from the same table.
+pub(crate) const SCALE: f64 = 64.0;
+
+/// The features that are not a marble's own distance, counted from whole boards.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Extras {
+    max_distance: i32,
+    farthest_3: i32,
+    at_home: i32,
+    others_in_goal: i32,
+    others_stuck_in_goal: i32,
+    blocked: i32,
+    ladders: i32,
+    others_ahead: i32,
+    /// Sum of the seat's distances times the other marbles near its goal, over 100: the crowd
+    /// costs more while far.
+    distance_x_crowd_100: i32,
+    forward_moves: i32,
+}
+
+impl Extras {
+    fn values(&self) -> [f64; FEATURES - FIRST_EXTRA] {
+        [
+            self.max_distance as f64,
+            self.farthest_3 as f64,
+            self.at_home as f64,
+            self.others_in_goal as f64,
+            self.others_stuck_in_goal as f64,
+            self.blocked as f64,
+            self.ladders as f64,
+            self.others_ahead as f64,
+            self.distance_x_crowd_100 as f64 / 100.0,
+            self.forward_moves as f64,
+        ]
+    }
+}
+
+/// The extras of `seat` on `board`.
+fn extras(board: &Board, seat: usize, e: &SeatEval) -> Extras {
+    let own = board.marbles(seat);
+    let occ = board.occupied();
+    let empty = VALID & !occ;
+    let others = occ & !own;
+    let (mut max_distance, mut top) = (0, [0i32; 3]);
+    let mut sum = 0;
+    for h in own.iter() {
+        let d = e.tip[h as usize] as i32;
+        sum += d;
+        max_distance = max_distance.max(d);
+        if d > top[2] {
+            top[2] = d;
+            top.sort_unstable_by(|a, b| b.cmp(a));
+        }
+    }
+    let in_goal = others & e.goal;
+    let outside = own & !e.goal;
+    // Per direction, three shifts serve every count: whether a marble can step or jump at
+    // all (others' marbles stuck in the goal), and forward (own blocked marbles, ladders).
+    let (mut can_move, mut can_go) = (Bits::EMPTY, Bits::EMPTY);
+    let (mut forward_moves, mut ladders) = (0, 0);
+    macro_rules! dir {
+        ($i:expr, $k:expr) => {{
+            let step = empty.shift::<{ -$k }>();
+            let jump = occ.shift::<{ -$k }>() & empty.shift::<{ -2 * $k }>();
+            can_move |= step | jump;
+            let ladder = outside & e.forward[$i] & jump;
+            let go = (outside & e.step_forward[$i] & step) | ladder;
+            ladders += ladder.count() as i32;
+            forward_moves += go.count() as i32;
+            can_go |= go;
+        }};
+    }
+    dir!(0, 1);
+    dir!(1, 14);
+    dir!(2, 13);
+    dir!(3, -1);
+    dir!(4, -14);
+    dir!(5, -13);
+    let near = (others & e.near_goal).count() as i32;
+    Extras {
+        max_distance,
+        farthest_3: top.iter().sum(),
+        at_home: (own & e.start_area).count() as i32,
+        others_in_goal: in_goal.count() as i32,
+        others_stuck_in_goal: (in_goal & !can_move).count() as i32,
+        blocked: (outside & !can_go).count() as i32,
+        ladders,
+        others_ahead: (others & e.near_goal & !e.goal).count() as i32,
+        distance_x_crowd_100: sum * near,
+        forward_moves,
+    }
+}
+
+/// A seat's features on `board`, in the order of [`NAMES`].
+pub(crate) fn features(board: &Board, seat: usize, e: &SeatEval) -> [f64; FEATURES] {
+    let mut f = [0.0; FEATURES];
+    f[0] = 1.0;
+    for h in board.marbles(seat).iter() {
+        for x in f[1..]
+            .iter_mut()
+            .take((e.tip[h as usize] as usize).min(STEPS))
+        {
+            *x += 1.0;
+        }
+    }
+    f[FIRST_EXTRA..].copy_from_slice(&extras(board, seat, e).values());
+    f
+}
+
+/// A fitted model: one weight per feature, in moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    /// Players at the table the model was fitted for.
+    pub players: u8,
+    /// The weights, in the order of [`NAMES`].
+    pub weights: [f64; FEATURES],
+}
+
+impl Model {
+    /// The model as the text the weights files hold: `name value` lines after `players N`.
+    pub fn to_text(&self, comment: &str) -> String {
+        let mut s = String::new();
+        for line in comment.lines() {
+            s += &format!("# {line}\n");
+        }
+        s += &format!("players {}\n", self.players);
+        for (n, w) in NAMES.iter().zip(self.weights) {
+            s += &format!("{n} {w:.6}\n");
+        }
+        s
+    }
+
+    /// Reads [`Model::to_text`]'s text; every feature must be named once.
+    pub fn from_text(text: &str) -> Result<Model, String> {
+        let mut players = None;
+        let mut weights = [None; FEATURES];
+        for line in text.lines().map(str::trim) {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (name, value) = line
+                .split_once(' ')
+                .ok_or_else(|| format!("'{line}' is not 'name value'"))?;
+            let value = value.trim();
+            if name == "players" {
+                players = Some(
+                    value
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|p| (2..=6).contains(p))
+                        .ok_or_else(|| format!("players '{value}' is not 2 to 6"))?,
+                );
+                continue;
+            }
+            let i = NAMES
+                .iter()
+                .position(|&n| n == name)
+                .ok_or_else(|| format!("unknown feature '{name}'"))?;
+            let w: f64 = value
+                .parse()
+                .ok()
+                .filter(|w: &f64| w.is_finite() && w.abs() < 1e4)
+                .ok_or_else(|| format!("{name}: '{value}' is not a weight"))?;
+            if weights[i].replace(w).is_some() {
+                return Err(format!("{name} given twice"));
+            }
+        }
+        let players = players.ok_or("no 'players' line")?;
+        let mut out = [0.0; FEATURES];
+        for (i, w) in weights.iter().enumerate() {
+            out[i] = w.ok_or_else(|| format!("{} missing", NAMES[i]))?;
+        }
+        Ok(Model {
+            players,
+            weights: out,
+        })
+    }
+
+    /// Predicted moves still needed.
+    pub fn predict(&self, f: &[f64; FEATURES]) -> f64 {
+        self.weights.iter().zip(f).map(|(w, x)| w * x).sum()
+    }
+}
+
+/// The shipped weights files, by players.
+const SHIPPED: [(u8, &str); 3] = [
+    (3, include_str!("../../assets/eval-3p.txt")),
+    (4, include_str!("../../assets/eval-4p.txt")),
+    (6, include_str!("../../assets/eval-6p.txt")),
+];
+
+/// The shipped model for a table of `players`, if there is one.
+pub fn shipped(players: u8) -> Option<&'static Model> {
+    static MODELS: OnceLock<Vec<Model>> = OnceLock::new();
+    MODELS
+        .get_or_init(|| {
+            SHIPPED
+                .iter()
+                .filter_map(|(_, text)| Model::from_text(text).ok())
+                .collect()
+        })
+        .iter()
+        .find(|m| m.players == players)
+}
+
+/// The model in the search's integer units: what [`Ctx::cost`] adds for the extras.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Learned {
+    extra: [i32; FEATURES - FIRST_EXTRA],
+}
+
+impl Learned {
+    /// Each hole's cost by its distance, and the extras' weights, in eval units.
+    pub fn new(model: &Model) -> (Learned, [i32; BUCKETS]) {
+        let r = |w: f64| (w * SCALE).round() as i32;
+        let mut buckets = [0; BUCKETS];
+        let mut sum = 0.0;
+        for (d, b) in buckets.iter_mut().enumerate().skip(1) {
+            sum += model.weights[d];
+            *b = r(sum);
+        }
+        let mut extra = [0; FEATURES - FIRST_EXTRA];
+        for (x, w) in extra.iter_mut().zip(&model.weights[FIRST_EXTRA..]) {
+            *x = r(*w);
+        }
+        (Learned { extra }, buckets)
+    }
+
+    /// The extras' cost of `seat` on `board`, in eval units.
+    #[inline]
+    pub fn cost(&self, board: &Board, seat: usize, e: &SeatEval) -> i32 {
+        let x = extras(board, seat, e);
+        let v = [
+            x.max_distance,
+            x.farthest_3,
+            x.at_home,
+            x.others_in_goal,
+            x.others_stuck_in_goal,
+            x.blocked,
+            x.ladders,
+            x.others_ahead,
+            0,
+            x.forward_moves,
+        ];
+        let mut c: i32 = self.extra.iter().zip(v).map(|(w, v)| w * v).sum();
+        c += self.extra[8] * x.distance_x_crowd_100 / 100;
+        c
+    }
+
+    /// A hole's cost at distance `d`.
+    pub fn hole_value(buckets: &[i32; BUCKETS], d: u8) -> i32 {
+        buckets[(d as usize).min(BUCKETS - 1)]
+    }
+}
+
+/// One recorded position of one seat: its features, the moves it still needed, its game.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// The seat's features.
+    pub features: [f64; FEATURES],
+    /// The moves it still made before finishing.
+    pub moves_left: f64,
+    /// Which game the row comes from (held-out games are whole).
+    pub game: usize,
+}
+
+/// The casual rules made to play on after the first finish, so that every seat but the last
+/// finishes and has a count of moves still needed.
+pub fn play_on_rules() -> RuleSet {
+    let mut rules = RuleSet::preset("casual").expect("the casual preset loads");
+    rules.after_first_finish = AfterFinish::PlayOn;
+    rules
+}
+
+/// Self-play games of `level` in every seat, under [`play_on_rules`]: every other position,
+/// one row per seat still playing that went on to finish. The same arguments give the same
+/// rows.
+pub fn self_play(players: u8, games: usize, seed: u64, level: Level) -> Result<Vec<Row>, String> {
+    let rules = play_on_rules();
+    let setup = Setup::for_rules(&rules, Some(players), None).map_err(|e| e.to_string())?;
+    let base = Game::new(setup, rules).map_err(|e| e.to_string())?;
+    let n = players as usize;
+    let mut rows = Vec::new();
+    for g in 0..games {
+        let mut game = base.clone();
+        let evals: Vec<SeatEval> = (0..n)
+            .map(|s| Ctx::seat_eval(game.layout(), s, &Default::default()))
+            .collect();
+        // (seat, features, moves made then)
+        let mut seen: Vec<(usize, [f64; FEATURES], u16)> = Vec::new();
+        let mut ply = 0u64;
+        let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64 * 7919);
+        while game.to_move().is_some() {
+            if ply.is_multiple_of(2) {
+                for (s, e) in evals.iter().enumerate() {
+                    if game.standing(s) == Standing::Playing {
+                        seen.push((s, features(game.board(), s, e), game.moves_made(s)));
+                    }
+                }
+            }
+            let Some(m) = choose_move(
+                &game,
+                level,
+                game_seed.wrapping_add(ply),
+                &Budget::unlimited(),
+            ) else {
+                break;
+            };
+            if game.play(&m.path).is_err() {
+                break;
+            }
+            ply += 1;
+        }
+        for (s, features, made) in seen {
+            if game.standing(s) == Standing::Finished {
+                rows.push(Row {
+                    features,
+                    moves_left: f64::from(game.moves_made(s) - made),
+                    game: g,
+                });
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// Ridge regression by the normal equations, `(XᵀX + λ·n·I) w = Xᵀy`, the intercept (the
+/// first feature) not shrunk. `None` if the system is singular.
+pub fn fit(rows: &[&Row], lambda: f64) -> Option<[f64; FEATURES]> {
+    let mut a = [[0.0f64; FEATURES]; FEATURES];
+    let mut b = [0.0f64; FEATURES];
+    for r in rows {
+        for ((row, bi), &fi) in a.iter_mut().zip(b.iter_mut()).zip(&r.features) {
+            *bi += fi * r.moves_left;
+            for (x, &fj) in row.iter_mut().zip(&r.features) {
+                *x += fi * fj;
+            }
+        }
+    }
+    for (i, row) in a.iter_mut().enumerate().skip(1) {
+        row[i] += lambda * rows.len() as f64;
+    }
+    solve(a, b)
+}
+
+/// Gaussian elimination with partial pivoting.
+fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> Option<[f64; FEATURES]> {
+    for col in 0..FEATURES {
+        let p = (col..FEATURES).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[p][col].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(col, p);
+        b.swap(col, p);
+        for r in col + 1..FEATURES {
+            let k = a[r][col] / a[col][col];
+            if k != 0.0 {
+                let pivot = a[col];
+                for (x, p) in a[r].iter_mut().zip(pivot).skip(col) {
+                    *x -= k * p;
+                }
+                b[r] -= k * b[col];
+            }
+        }
+    }
+    let mut x = [0.0; FEATURES];
+    for r in (0..FEATURES).rev() {
+        let s: f64 = (r + 1..FEATURES).map(|c| a[r][c] * x[c]).sum();
+        x[r] = (b[r] - s) / a[r][r];
+    }
+    Some(x)
+}
+
+/// The share of the targets' variance the model explains on `rows`.
+pub fn r_squared(model: &Model, rows: &[&Row]) -> f64 {
+    if rows.is_empty() {
+        return 0.0;
+    }
+    let mean = rows.iter().map(|r| r.moves_left).sum::<f64>() / rows.len() as f64;
+    let (mut res, mut tot) = (0.0, 0.0);
+    for r in rows {
+        res += (r.moves_left - model.predict(&r.features)).powi(2);
+        tot += (r.moves_left - mean).powi(2);
+    }
+    if tot == 0.0 { 0.0 } else { 1.0 - res / tot }
+}
+
+/// The ridge `sternhalma-cli train` uses unless told: enough to keep neighbouring steps'
+/// costs close, little against the data (R² on held-out games moves by under 0.01).
+pub const RIDGE: f64 = 1.0;
+
+/// What `train` found: the model and how well it fits.
+#[derive(Clone, Debug)]
+pub struct Trained {
+    /// The fitted model.
+    pub model: Model,
+    /// R² on the games it was fitted to.
+    pub r2_fit: f64,
+    /// R² on the held-out games (every fifth game).
+    pub r2_held: f64,
+    /// Rows fitted and held out.
+    pub rows: (usize, usize),
+}
+
+/// Plays [`self_play`] games and fits a model to four fifths of them (ridge `ridge` per row),
+/// holding every fifth game out to measure it.
+pub fn train(
+    players: u8,
+    games: usize,
+    seed: u64,
+    level: Level,
+    ridge: f64,
+) -> Result<Trained, String> {
+    let rows = self_play(players, games, seed, level)?;
+    let (held, fitted): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| r.game % 5 == 4);
+    if fitted.is_empty() {
+        return Err("no finished seats to fit: play more games".into());
+    }
+    let weights = fit(&fitted, ridge).ok_or("the features are degenerate: play more games")?;
+    let model = Model { players, weights };
+    Ok(Trained {
+        r2_fit: r_squared(&model, &fitted),
+        r2_held: r_squared(&model, &held),
+        rows: (fitted.len(), held.len()),
+        model,
+    })
+}
+
+/// Holes whose distance to the tip is at most `d`.
+pub(crate) fn within(tip: &[u8; 256], d: u8) -> Bits {
+    Hole::all()
+        .filter(|h| tip[h.index() as usize] <= d)
+        .map(|h| h.index())
+        .collect()
+}
+
+/// Sets `e`'s hole costs to the model's per-distance weights.
+pub(crate) fn apply(e: &mut SeatEval, buckets: &[i32; BUCKETS]) {
+    let value = e.tip.map(|d| Learned::hole_value(buckets, d));
+    e.set_values(value);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zobrist::splitmix;
+
+    /// On synthetic rows made from known weights, the fit gives those weights back.
+    #[test]
+    fn the_fit_recovers_known_weights() {
+        let mut truth = [0.0; FEATURES];
+        let mut r = 5u64;
+        for w in truth.iter_mut() {
+            r = splitmix(r);
+            *w = (r % 2000) as f64 / 100.0 - 10.0;
+        }
+        let rows: Vec<Row> = (0..2000)
+            .map(|g| {
+                let mut f = [1.0; FEATURES];
+                for x in f.iter_mut().skip(1) {
+                    r = splitmix(r);
+                    *x = (r % 1000) as f64 / 50.0;
+                }
+                Row {
+                    moves_left: truth.iter().zip(&f).map(|(w, x)| w * x).sum(),
+                    features: f,
+                    game: g,
+                }
+            })
+            .collect();
+        let refs: Vec<&Row> = rows.iter().collect();
+        let w = fit(&refs, 0.0).unwrap();
+        for (got, want) in w.iter().zip(truth) {
+            assert!((got - want).abs() < 1e-6, "{got} vs {want}");
+        }
+        let model = Model {
+            players: 6,
+            weights: w,
+        };
+        assert!(r_squared(&model, &refs) > 0.999_999);
+    }
+
+    /// A small training run gives the same model twice, and a model survives its own text.
+    #[test]
+    fn training_is_deterministic_for_a_seed() {
+        let a = train(3, 5, 9, Level::Easy, RIDGE).unwrap();
+        let b = train(3, 5, 9, Level::Easy, RIDGE).unwrap();
+        assert_eq!(a.model, b.model);
+        assert_eq!(a.rows, b.rows);
+        assert!(a.rows.0 > 100, "{:?}", a.rows);
+        let text = a.model.to_text("test");
+        let back = Model::from_text(&text).unwrap();
+        for (x, y) in back.weights.iter().zip(a.model.weights) {
+            assert!((x - y).abs() < 1e-5);
+        }
+    }
+
+    /// Every shipped weights file parses, for its own table size, and bad text is refused.
+    #[test]
+    fn shipped_weights_parse_and_bad_text_is_refused() {
+        for (players, text) in SHIPPED {
+            let m = Model::from_text(text).unwrap();
+            assert_eq!(m.players, players);
+            assert_eq!(shipped(players), Some(&m));
+        }
+        assert!(shipped(2).is_none());
+        assert!(Model::from_text("").is_err());
+        assert!(Model::from_text("players 6\nbeyond0 x").is_err());
+        assert!(Model::from_text("players 9").is_err());
+        let ok = Model {
+            players: 4,
+            weights: [1.0; FEATURES],
+        }
+        .to_text("");
+        assert!(Model::from_text(&ok).is_ok());
+        assert!(Model::from_text(&ok.replace("ladders", "rungs")).is_err());
+        assert!(Model::from_text(&format!("{ok}beyond3 1.0\n")).is_err());
+        assert!(Model::from_text(&ok.replace("beyond3 1.000000\n", "")).is_err());
+    }
+
+    /// Whole-board counts of the extras agree with a hole-by-hole count.
+    #[test]
+    fn extras_match_a_hole_by_hole_count() {
+        let setup = Setup::new(6, 10, false).unwrap();
+        let layout = Layout::new(setup, &RuleSet::default());
+        let holes: Vec<Hole> = Hole::all().collect();
+        let mut r = 3u64;
+        for _ in 0..100 {
+            let mut board = Board::empty();
+            for &h in &holes {
+                r = splitmix(r);
+                if r.is_multiple_of(3) {
+                    board.put((r >> 8) as usize % 6, h);
+                }
+            }
+            for seat in 0..6 {
+                let e = Ctx::seat_eval(&layout, seat, &Default::default());
+                let x = extras(&board, seat, &e);
+                let t = |h: Hole| e.tip[h.index() as usize];
+                let free = |h: Option<Hole>| h.is_some_and(|h| board.owner(h).is_none());
+                let taken = |h: Option<Hole>| h.is_some_and(|h| board.owner(h).is_some());
+                let (mut stuck, mut blocked, mut fwd) = (0, 0, 0);
+                for h in holes.iter().copied() {
+                    let Some(o) = board.owner(h) else { continue };
+                    let in_goal = e.goal.has(h.index());
+                    let moves: Vec<Hole> = crate::board::Dir::ALL
+                        .into_iter()
+                        .filter_map(|d| {
+                            let n = h.neighbour(d);
+                            let l = n.and_then(|n| n.neighbour(d));
+                            if free(n) {
+                                n
+                            } else if taken(n) && free(l) {
+                                l
+                            } else {
+                                None
+                            }
+                        })
+                        .collect();
+                    if o != seat && in_goal && moves.is_empty() {
+                        stuck += 1;
+                    }
+                    if o == seat && !in_goal {
+                        let f = moves.iter().filter(|&&m| t(m) < t(h)).count();
+                        fwd += f;
+                        if f == 0 {
+                            blocked += 1;
+                        }
+                    }
+                }
+                assert_eq!(
+                    (x.others_stuck_in_goal, x.blocked, x.forward_moves),
+                    (stuck, blocked, fwd as i32)
+                );
+            }
+        }
+    }
+}
