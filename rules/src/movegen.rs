@@ -561,6 +561,21 @@ fn lowest(holes: Bits, by_value: &[(i32, Bits)]) -> i32 {
         .map_or(i32::MAX, |&(v, _)| v)
 }
 
+/// Expands `$m!(i, k)` for each of the six directions: `i` indexes the per-direction tables
+/// ([`Dir::ALL`] order), `k` is how far a hole's padded index moves one step that way, for
+/// the bitboard shifts (`shift::<{ -k }>()` brings each hole's neighbour onto it).
+macro_rules! each_direction {
+    ($m:ident) => {
+        $m!(0, 1);
+        $m!(1, 14);
+        $m!(2, 13);
+        $m!(3, -1);
+        $m!(4, -14);
+        $m!(5, -13);
+    };
+}
+pub(crate) use each_direction;
+
 /// Single jumps the marbles `own` could make now, in direction `Dir::ALL[d]` from the holes
 /// `from[d]` only: (over any marble, over one of `own`).
 #[inline]
@@ -577,12 +592,7 @@ pub(crate) fn jumps_ready(occ: Bits, own: Bits, from: &[Bits; 6]) -> (u32, u32) 
             }
         };
     }
-    dir!(0, 1);
-    dir!(1, 14);
-    dir!(2, 13);
-    dir!(3, -1);
-    dir!(4, -14);
-    dir!(5, -13);
+    each_direction!(dir);
     (any, mine)
 }
 

@@ -243,6 +243,20 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// A six-seat board with about a third of the holes taken by random seats, from the seed `r`
+/// (advanced): for tests that check a whole-board count against a hole-by-hole one.
+#[cfg(test)]
+pub(crate) fn random_crowd(r: &mut u64) -> Board {
+    let mut board = Board::empty();
+    for h in Hole::all() {
+        *r = crate::zobrist::splitmix(*r);
+        if r.is_multiple_of(3) {
+            board.put((*r >> 8) as usize % 6, h);
+        }
+    }
+    board
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,16 +269,9 @@ mod tests {
     fn ready_jumps_match_a_hole_by_hole_count() {
         let setup = Setup::new(6, 10, false).unwrap();
         let layout = Layout::new(setup, &RuleSet::default());
-        let holes: Vec<Hole> = Hole::all().collect();
         let mut r = 7u64;
         for _ in 0..200 {
-            let mut board = Board::empty();
-            for &h in &holes {
-                r = splitmix(r);
-                if r.is_multiple_of(3) {
-                    board.put((r >> 8) as usize % 6, h);
-                }
-            }
+            let board = random_crowd(&mut r);
             for seat in 0..6 {
                 let e = Ctx::seat_eval(&layout, seat, &Weights::default());
                 let own = board.marbles(seat);

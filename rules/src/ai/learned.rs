@@ -134,12 +134,7 @@ fn extras(board: &Board, seat: usize, e: &SeatEval) -> Extras {
             can_go |= go;
         }};
     }
-    dir!(0, 1);
-    dir!(1, 14);
-    dir!(2, 13);
-    dir!(3, -1);
-    dir!(4, -14);
-    dir!(5, -13);
+    crate::movegen::each_direction!(dir);
     let near = (others & e.near_goal).count() as i32;
     Extras {
         max_distance,
@@ -590,13 +585,7 @@ mod tests {
         let holes: Vec<Hole> = Hole::all().collect();
         let mut r = 3u64;
         for _ in 0..100 {
-            let mut board = Board::empty();
-            for &h in &holes {
-                r = splitmix(r);
-                if r.is_multiple_of(3) {
-                    board.put((r >> 8) as usize % 6, h);
-                }
-            }
+            let board = super::super::evaluation::random_crowd(&mut r);
             for seat in 0..6 {
                 let e = Ctx::seat_eval(&layout, seat, &Default::default());
                 let x = extras(&board, seat, &e);
