@@ -3,10 +3,7 @@
 
 mod common;
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use common::*;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -18,8 +15,7 @@ use sternhalma::persist::files::{
 };
 use sternhalma::persist::formats::{MyRulesFile, SAVE_VERSION, SavedMatch, SettingsFile};
 use sternhalma::persist::{
-    DataDir, FileNotes, LOCK_FILE, MY_RULES_FILE, MatchId, MyRules, OTHER_COPY, SAVE_FILE,
-    SETTINGS_FILE,
+    FileNotes, LOCK_FILE, MY_RULES_FILE, MatchId, MyRules, OTHER_COPY, SAVE_FILE, SETTINGS_FILE,
 };
 use sternhalma::play::{Command, MoveRequest};
 use sternhalma::records::{RECORDS_DIR, RecordCommand, RecordError, Replay, list_records};
@@ -935,12 +931,7 @@ fn going_to_the_background_saves_and_pauses_and_coming_back_resumes() {
 /// The headless game with `before` run on the app before its first frame (as the command line
 /// does), keeping its files in `dir`.
 fn app_in_with(dir: &TempDir, before: impl FnOnce(&mut App)) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
-        .insert_resource(DataDir(Some(dir.0.clone())))
-        .insert_resource(without_handover())
-        .add_plugins(sternhalma::CorePlugin)
-        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    let mut app = app_unstarted_at(dir.0.clone());
     before(&mut app);
     for _ in 0..4 {
         app.update();
@@ -1101,18 +1092,6 @@ fn a_save_claiming_seven_players_is_set_aside_not_a_crash() {
 
 /// The headless game keeping its files in `folder` (which may not exist, or not be a folder),
 /// after its first frame (files loaded).
-fn app_at(folder: PathBuf) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
-        .insert_resource(DataDir(Some(folder)))
-        .insert_resource(without_handover())
-        .add_plugins(sternhalma::CorePlugin)
-        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
-    app.update();
-    app.update();
-    app
-}
-
 #[test]
 fn a_missing_data_folder_is_made_and_an_unusable_one_costs_only_the_saving() {
     let dir = TempDir::new();

@@ -5,14 +5,11 @@
 
 mod common;
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use common::*;
 use sternhalma::ai::Hint;
 use sternhalma::crossing::{CrossingCommand, CrossingSession, hint_budget};
-use sternhalma::persist::{DataDir, SAVE_FILE};
+use sternhalma::persist::SAVE_FILE;
 use sternhalma::practice::{PracticeBoard, PracticeCommand};
 use sternhalma::puzzles::{OpenPuzzle, PuzzleCommand, Puzzles};
 use sternhalma::selection::HighlightKind;
@@ -333,12 +330,7 @@ fn practice_opened_at_start_up_keeps_the_saved_match() {
     let saved = dir.read(SAVE_FILE).expect("saved");
     drop(app);
 
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
-        .insert_resource(DataDir(Some(dir.0.clone())))
-        .insert_resource(without_handover())
-        .add_plugins(sternhalma::CorePlugin)
-        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    let mut app = app_in_unstarted(&dir);
     app.world_mut().write_message(CrossingCommand::Start(6));
     run_until(&mut app, 20, |a| turn(a) == Some(Turn::Human));
     assert_eq!(screen(&app), Screen::Practice);

@@ -258,14 +258,31 @@ impl Drop for TempDir {
 
 /// The headless game keeping its files in `dir` (the hand-over cover off, as in [`app`]).
 pub fn app_in(dir: &TempDir) -> App {
+    app_at(dir.0.clone())
+}
+
+/// [`app_in`] before its first frame: for tests that ask for something before the save is
+/// read, as the command line does.
+pub fn app_in_unstarted(dir: &TempDir) -> App {
+    app_unstarted_at(dir.0.clone())
+}
+
+/// The headless game keeping its files in `folder` (which may not exist yet), two frames run.
+pub fn app_at(folder: PathBuf) -> App {
+    let mut app = app_unstarted_at(folder);
+    app.update();
+    app.update();
+    app
+}
+
+/// The headless game keeping its files in `folder`, before its first frame.
+pub fn app_unstarted_at(folder: PathBuf) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
-        .insert_resource(DataDir(Some(dir.0.clone())))
+        .insert_resource(DataDir(Some(folder)))
         .insert_resource(without_handover())
         .add_plugins(sternhalma::CorePlugin)
         .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
-    app.update();
-    app.update();
     app
 }
 
