@@ -88,7 +88,28 @@ pub struct SeatInfo {
     pub standing: SeatStanding,
 }
 
+/// One seat entity's components, as [`Seats`] queries them.
+type SeatItem<'a> = (
+    &'a Seat,
+    &'a PlayedBy,
+    &'a SeatLook,
+    &'a SeatClock,
+    &'a SeatStanding,
+);
+
 impl SeatInfo {
+    fn of((seat, by, look, clock, standing): SeatItem) -> SeatInfo {
+        SeatInfo {
+            index: seat.index,
+            point: seat.point,
+            controller: by.0,
+            name: look.name,
+            colour: look.colour,
+            clock: clock.0,
+            standing: *standing,
+        }
+    }
+
     /// Whether a person plays this seat.
     pub fn is_human(&self) -> bool {
         self.controller.is_human()
@@ -99,42 +120,23 @@ impl SeatInfo {
 /// statistics, saving and the panels read instead of the match's config.
 #[derive(SystemParam)]
 pub struct Seats<'w, 's> {
-    seats: Query<
-        'w,
-        's,
-        (
-            &'static Seat,
-            &'static PlayedBy,
-            &'static SeatLook,
-            &'static SeatClock,
-            &'static SeatStanding,
-        ),
-    >,
+    seats: Query<'w, 's, SeatItem<'static>>,
 }
 
 impl Seats<'_, '_> {
     /// Every seat, in turn order.
     pub fn all(&self) -> Vec<SeatInfo> {
-        let mut all: Vec<SeatInfo> = self
-            .seats
-            .iter()
-            .map(|(seat, by, look, clock, standing)| SeatInfo {
-                index: seat.index,
-                point: seat.point,
-                controller: by.0,
-                name: look.name,
-                colour: look.colour,
-                clock: clock.0,
-                standing: *standing,
-            })
-            .collect();
+        let mut all: Vec<SeatInfo> = self.seats.iter().map(SeatInfo::of).collect();
         all.sort_by_key(|s| s.index);
         all
     }
 
     /// The seat at `index` in turn order, if the match has one.
     pub fn by_index(&self, index: usize) -> Option<SeatInfo> {
-        self.all().into_iter().find(|s| s.index == index)
+        self.seats
+            .iter()
+            .find(|(s, ..)| s.index == index)
+            .map(SeatInfo::of)
     }
 
     /// The seat whose turn it is in `game`.
