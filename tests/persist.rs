@@ -6,7 +6,6 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime};
 use sternhalma::board::{CurrentGame, CurrentMatch};
 use sternhalma::config::{AnimSpeed, Controller, FirstMove, Palette, Settings};
@@ -24,49 +23,6 @@ use sternhalma::stats::{STATS_FILE, Stats};
 use sternhalma_rules::ai::{Budget, Level, choose_move};
 use sternhalma_rules::{Game, GameRecord, RuleSet, Setup, parse_path};
 
-/// A fresh folder under the system's temp dir, removed afterwards.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "sternhalma-test-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn file(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    /// Names of the files in the folder, but the running app's instance lock.
-    fn names(&self) -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(&self.0)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n != LOCK_FILE)
-            .collect();
-        v.sort();
-        v
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// The headless game keeping its files in `dir`, after its first frame (files loaded).
-fn app_in(dir: &TempDir) -> App {
-    app_at(dir.0.clone())
-}
-
 fn saved(dir: &TempDir) -> SavedMatch {
     SavedMatch::from_ron(&std::fs::read_to_string(dir.file(SAVE_FILE)).unwrap()).unwrap()
 }
@@ -81,7 +37,7 @@ fn notes(app: &App) -> Vec<String> {
 
 #[test]
 fn every_move_is_saved_and_continue_restores_the_game_after_a_restart() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     assert!(
         !dir.file(SAVE_FILE).exists(),
@@ -135,7 +91,7 @@ fn every_move_is_saved_and_continue_restores_the_game_after_a_restart() {
 
 #[test]
 fn a_write_stopped_at_any_step_leaves_the_last_good_save() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let path = dir.file(SAVE_FILE);
     let mut game = Game::from_preset("classic", Some(2), None).unwrap();
     let config = people("classic", 2);
@@ -192,7 +148,7 @@ fn writer_child() {
 
 #[test]
 fn a_killed_writer_never_leaves_a_damaged_save() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let path = dir.file(SAVE_FILE);
     let game = Game::from_preset("classic", Some(2), None).unwrap();
     let first = SavedMatch::of(&game, &people("classic", 2), false, false, 7).to_ron();
@@ -221,7 +177,7 @@ fn a_killed_writer_never_leaves_a_damaged_save() {
 /// Sets up `game.ron` with `text`, starts the app and checks the documented behaviour: no game,
 /// one plain sentence, the file kept aside byte for byte, and a new save written normally.
 fn damaged_save_is_set_aside(text: &[u8], plain: &str) {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     std::fs::write(dir.file(SAVE_FILE), text).unwrap();
     let mut app = app_in(&dir);
     assert!(app.world().get_resource::<CurrentGame>().is_none());
@@ -292,7 +248,7 @@ fn an_empty_save_is_set_aside() {
 
 #[test]
 fn a_first_version_save_is_migrated() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut game = Game::from_preset("casual", Some(3), None).unwrap();
     game.play_notation("k3-k5").unwrap();
     let record = GameRecord::from_game(&game).to_ron();
@@ -311,7 +267,7 @@ fn a_first_version_save_is_migrated() {
 
 #[test]
 fn settings_persist_and_damaged_settings_fall_back_to_defaults() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     // No settings file: the settings the app started with stay (the harness's, which are the
     // defaults without the hand-over cover).
@@ -375,7 +331,7 @@ fn settings_persist_and_damaged_settings_fall_back_to_defaults() {
 
 #[test]
 fn starting_a_game_remembers_players_seats_and_preset_for_next_time() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     let mut c = people("casual", 3);
     c.seats[1] = Controller::Computer(Level::Hard);
@@ -421,7 +377,7 @@ fn without_fields(text: &str, fields: &[&str]) -> String {
 
 #[test]
 fn chosen_colours_are_saved_with_the_game_and_remembered_for_the_next() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     let mut c = people("classic", 2);
     // The bottom seat wears green, the top seat red.
@@ -461,7 +417,7 @@ fn chosen_colours_are_saved_with_the_game_and_remembered_for_the_next() {
 
 #[test]
 fn a_start_the_rules_refuse_remembers_nothing() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     let before = app.world().resource::<Settings>().clone();
     // Pairs is a four-player rule set: six players are refused.
@@ -546,7 +502,7 @@ fn statistics_count_places_fastest_win_chains_and_levels() {
 
 #[test]
 fn a_finished_match_is_counted_once_even_after_a_restart() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     start(&mut app, vs(Level::Medium));
     play(&mut app, "k3-k5");
@@ -572,7 +528,7 @@ fn a_finished_match_is_counted_once_even_after_a_restart() {
 
 #[test]
 fn a_crash_between_the_statistics_and_the_save_does_not_count_a_match_twice() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     start(&mut app, vs(Level::Medium));
     play(&mut app, "k3-k5");
@@ -612,7 +568,7 @@ fn a_crash_between_the_statistics_and_the_save_does_not_count_a_match_twice() {
 
 #[test]
 fn second_version_saves_and_first_version_statistics_still_load() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let now = a_good_save_text();
     assert!(now.contains("id: 7"));
     let v2: String = without_fields(
@@ -650,7 +606,7 @@ fn second_version_saves_and_first_version_statistics_still_load() {
 
 #[test]
 fn damaged_statistics_are_set_aside() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     std::fs::write(dir.file(STATS_FILE), "(version: 1, tables: {\"2 players").unwrap();
     let app = app_in(&dir);
     assert_eq!(*app.world().resource::<Stats>(), Stats::default());
@@ -660,7 +616,7 @@ fn damaged_statistics_are_set_aside() {
 
 #[test]
 fn records_export_replay_and_play_on_from_any_move() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     start(&mut app, people("classic", 2));
     play(&mut app, "k3-k5");
@@ -783,7 +739,7 @@ fn command_r(app: &mut App, c: RecordCommand) {
 
 #[test]
 fn a_bad_record_is_refused_naming_the_first_bad_move() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     let mut game = Game::new(
         Setup::new(2, 10, false).unwrap(),
@@ -824,7 +780,7 @@ fn a_bad_record_is_refused_naming_the_first_bad_move() {
 
 #[test]
 fn a_set_aside_file_never_overwrites_an_older_kept_file() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let path = dir.file(SAVE_FILE);
     let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_795_976_404);
     for i in 0..3 {
@@ -888,7 +844,7 @@ fn clocks_and_pause_survive_a_save() {
 fn going_to_the_background_saves_and_pauses_and_coming_back_resumes() {
     use bevy::window::AppLifecycle;
     use sternhalma::state::Pause;
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     start(&mut app, vs(Level::Easy));
     // The phone suspends the app while the computer is to move.
@@ -931,7 +887,7 @@ fn going_to_the_background_saves_and_pauses_and_coming_back_resumes() {
 /// The headless game with `before` run on the app before its first frame (as the command line
 /// does), keeping its files in `dir`.
 fn app_in_with(dir: &TempDir, before: impl FnOnce(&mut App)) -> App {
-    let mut app = app_unstarted_at(dir.0.clone());
+    let mut app = app_in_unstarted(dir);
     before(&mut app);
     for _ in 0..4 {
         app.update();
@@ -963,7 +919,7 @@ fn close_replay(app: &mut App) {
 
 #[test]
 fn a_record_opened_at_start_up_keeps_the_saved_game() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let record = save_and_record(&dir);
     let mut app = app_in_with(&dir, |app| {
         app.world_mut()
@@ -990,7 +946,7 @@ fn a_record_opened_at_start_up_keeps_the_saved_game() {
 
 #[test]
 fn a_new_game_after_a_replay_or_a_pause_is_not_paused() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let record = save_and_record(&dir);
     std::fs::remove_file(dir.file(SAVE_FILE)).unwrap();
     let mut app = app_in(&dir);
@@ -1015,7 +971,7 @@ fn a_new_game_after_a_replay_or_a_pause_is_not_paused() {
 
 #[test]
 fn a_back_press_racing_a_record_opening_changes_nothing() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let record = save_and_record(&dir);
     let mut app = app_in(&dir);
     app.world_mut()
@@ -1039,7 +995,7 @@ fn a_back_press_racing_a_record_opening_changes_nothing() {
 
 #[test]
 fn a_match_asked_for_on_the_command_line_wins_over_the_saved_one() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     save_and_record(&dir);
     let app = app_in_with(&dir, |app| {
         app.world_mut()
@@ -1052,7 +1008,7 @@ fn a_match_asked_for_on_the_command_line_wins_over_the_saved_one() {
 
 #[test]
 fn a_game_counts_once_your_place_is_settled_even_if_the_others_play_on() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     let mut c = people("casual", 3);
     c.seats[1] = Controller::Computer(Level::Easy);
@@ -1094,7 +1050,7 @@ fn a_save_claiming_seven_players_is_set_aside_not_a_crash() {
 /// after its first frame (files loaded).
 #[test]
 fn a_missing_data_folder_is_made_and_an_unusable_one_costs_only_the_saving() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     // Missing, two levels deep: made on the first save.
     let missing = dir.0.join("not").join("yet");
     let mut app = app_at(missing.clone());
@@ -1124,7 +1080,7 @@ fn a_missing_data_folder_is_made_and_an_unusable_one_costs_only_the_saving() {
 
 #[test]
 fn two_copies_on_one_folder_never_overwrite_each_other() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut first = app_in(&dir);
     start(&mut first, vs(Level::Easy));
     play(&mut first, "k3-k5");
@@ -1289,7 +1245,7 @@ fn saved_at(path: &std::path::Path) -> SavedMatch {
 #[cfg(unix)]
 #[test]
 fn a_full_disk_costs_only_the_saving_and_the_last_save_stays_whole() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     run_child("full_disk_child", &dir);
 }
 
@@ -1335,7 +1291,7 @@ fn read_only_child() {
 #[test]
 fn a_read_only_data_folder_still_continues_the_game_and_loses_nothing() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     start(&mut app, vs(Level::Easy));
     play(&mut app, "k3-k5");
@@ -1378,7 +1334,7 @@ fn my_rules_on_disk(dir: &TempDir) -> MyRules {
 
 #[test]
 fn named_rules_survive_a_restart_and_read_by_their_name_everywhere() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut app = app_in(&dir);
     assert!(app.world().resource::<MyRules>().all().is_empty());
     // Saved as the new-game screen saves them: written at once.
@@ -1436,7 +1392,7 @@ fn named_rules_survive_a_restart_and_read_by_their_name_everywhere() {
 
 #[test]
 fn damaged_or_newer_named_rules_are_set_aside_and_nothing_is_lost() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("persist");
     let mut good = MyRules::default();
     good.save("family", &edited_classic(), false).unwrap();
     let good = MyRulesFile::to_ron(&good);

@@ -9,6 +9,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use sternhalma::board::{BoardView, CurrentGame, HoleSpot, Marble, hole_position};
 use sternhalma::config::{Controller, MatchConfig};
@@ -236,17 +237,39 @@ pub fn at(app: &mut App, make: fn(Vec2) -> PointerInput, h: Hole) {
 pub struct TempDir(pub PathBuf);
 
 impl TempDir {
-    /// `name` tells the tests of one binary apart (the process id, the binaries).
+    /// A folder of its own: `name` and the process id tell the test binaries apart, a count
+    /// the folders of one binary (its tests run in parallel).
     pub fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("sternhalma-{name}-{}", std::process::id()));
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "sternhalma-{name}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         TempDir(dir)
     }
 
+    /// The path of a file in the folder.
+    pub fn file(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
     /// A file's text, if it is there.
     pub fn read(&self, name: &str) -> Option<String> {
-        std::fs::read_to_string(self.0.join(name)).ok()
+        std::fs::read_to_string(self.file(name)).ok()
+    }
+
+    /// Names of the files in the folder, but the running app's instance lock.
+    pub fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(&self.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != sternhalma::persist::LOCK_FILE)
+            .collect();
+        v.sort();
+        v
     }
 }
 
