@@ -118,8 +118,7 @@ pub(super) fn plugin(app: &mut App) {
                 )
                 .in_set(AppSystems::Present)
                 .after(PracticeSystems::Moves),
-        )
-        .add_systems(OnExit(Screen::Practice), end_session);
+        );
 }
 
 fn start_crossing(
@@ -140,8 +139,7 @@ fn start_crossing(
             back_to: Screen::PracticeMenu,
             palette: Default::default(),
         })));
-        // The board had another lesson (practice goes from one to the next): it is over.
-        commands.remove_resource::<crate::puzzles::OpenPuzzle>();
+        crate::practice::end_lesson(&mut commands);
         commands.insert_resource(CrossingSession {
             crossing,
             needed: None,
@@ -241,10 +239,6 @@ fn collect_hint(
         session.needed = Some((needed, proved, for_moves));
         practice.write(PracticeCommand::Show(m));
     }
-}
-
-fn end_session(mut commands: Commands) {
-    commands.remove_resource::<CrossingSession>();
 }
 
 type HintAnswer = Option<(Move, u32, bool)>;

@@ -379,6 +379,16 @@ fn note_moves(
     }
 }
 
+/// Ends the lesson that has the board, whichever it is (a crossing, a puzzle, a tutorial
+/// lesson): when practice is left, and when another lesson takes the board without leaving it
+/// (the next puzzle or lesson, a script going from one to the next), so that one lesson at a
+/// time follows the board. An opener calls it before it inserts its own.
+pub fn end_lesson(commands: &mut Commands) {
+    commands.remove_resource::<crate::crossing::CrossingSession>();
+    commands.remove_resource::<crate::puzzles::OpenPuzzle>();
+    commands.remove_resource::<crate::tutorial::OpenLesson>();
+}
+
 /// Leaving practice puts the match that was there back (or clears the board), and saving on.
 fn leave_practice(
     mut commands: Commands,
@@ -390,6 +400,7 @@ fn leave_practice(
     suspended.0 = false;
     hint.0 = None;
     commands.remove_resource::<PracticeBoard>();
+    end_lesson(&mut commands);
     let Some(mut stash) = stash else { return };
     if stash.replaced {
         // A new match (the command line's, a script's) took the board: it stays.

@@ -99,8 +99,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_exists::<OpenPuzzle>.and_then(on_message::<PracticeMoved>))
                 .in_set(AppSystems::Present)
                 .after(PracticeSystems::Moves),
-        )
-        .add_systems(OnExit(Screen::Practice), close_puzzle);
+        );
 }
 
 fn open_puzzle(
@@ -122,8 +121,7 @@ fn open_puzzle(
             back_to: Screen::Puzzles,
             palette: Palette::default(),
         })));
-        // The board had another lesson (practice goes from one to the next): it is over.
-        commands.remove_resource::<crate::crossing::CrossingSession>();
+        crate::practice::end_lesson(&mut commands);
         commands.insert_resource(OpenPuzzle {
             index,
             solved: false,
@@ -218,8 +216,4 @@ fn show_answer(
             path: first.clone(),
         }));
     }
-}
-
-fn close_puzzle(mut commands: Commands) {
-    commands.remove_resource::<OpenPuzzle>();
 }

@@ -67,8 +67,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_exists::<OpenLesson>)
                 .in_set(AppSystems::Present)
                 .after(PracticeSystems::Moves),
-        )
-        .add_systems(OnExit(Screen::Practice), close_lesson);
+        );
 }
 
 /// Opens a lesson, asked for by id or by a yes to the first-launch offer; either answer to
@@ -102,6 +101,7 @@ fn open_lesson(
             back_to: Screen::Learn,
             palette: Palette::default(),
         })));
+        crate::practice::end_lesson(&mut commands);
         commands.insert_resource(OpenLesson { practice: p });
     }
 }
@@ -165,8 +165,4 @@ fn show_me(
     if let Some(path) = open.practice.show_me() {
         practice.write(PracticeCommand::Play(path));
     }
-}
-
-fn close_lesson(mut commands: Commands) {
-    commands.remove_resource::<OpenLesson>();
 }

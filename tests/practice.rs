@@ -15,6 +15,7 @@ use sternhalma::puzzles::{OpenPuzzle, PuzzleCommand, Puzzles};
 use sternhalma::selection::HighlightKind;
 use sternhalma::state::{Screen, Turn};
 use sternhalma::stats::{STATS_FILE, Stats};
+use sternhalma::tutorial::{OpenLesson, TutorialCommand};
 use sternhalma_rules::Hole;
 use sternhalma_rules::ai::crossing::{Crossing, HintBudget};
 use sternhalma_rules::ai::puzzles::PuzzleKind;
@@ -227,6 +228,44 @@ fn a_puzzle_solved_through_taps_is_kept_as_solved() {
     let on_disk = Stats::from_ron(&dir.read(STATS_FILE).unwrap()).unwrap();
     assert_eq!(on_disk.puzzles_solved.len(), 2);
     assert_eq!(on_disk.tables["2 players, classic"].games, 4);
+}
+
+/// Which lessons follow the board: the crossing, the puzzle, the tutorial lesson.
+fn lessons_open(app: &App) -> [bool; 3] {
+    let w = app.world();
+    [
+        w.contains_resource::<CrossingSession>(),
+        w.contains_resource::<OpenPuzzle>(),
+        w.contains_resource::<OpenLesson>(),
+    ]
+}
+
+#[test]
+fn one_lesson_at_a_time_follows_the_board() {
+    let mut app = app();
+    // From one to the next without leaving the practice board (as the tour and the "next"
+    // buttons go): the one before is over each time.
+    start_crossing(&mut app, 6);
+    assert_eq!(lessons_open(&app), [true, false, false]);
+    app.world_mut()
+        .write_message(TutorialCommand::Open("jump".to_string()));
+    run_until(&mut app, 20, |a| {
+        a.world().contains_resource::<OpenLesson>()
+    });
+    settle_practice(&mut app);
+    assert_eq!(screen(&app), Screen::Practice);
+    assert_eq!(lessons_open(&app), [false, false, true]);
+    open_puzzle(&mut app, 0);
+    assert_eq!(lessons_open(&app), [false, true, false]);
+    start_crossing(&mut app, 10);
+    assert_eq!(lessons_open(&app), [true, false, false]);
+    // Leaving practice ends it.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::MainMenu);
+    app.update();
+    app.update();
+    assert_eq!(lessons_open(&app), [false, false, false]);
 }
 
 #[test]
