@@ -361,6 +361,7 @@ fn choose(
     };
     let mut searcher = Searcher::new(&ctx, budget, nodes);
     searcher.width = st.width;
+    searcher.turn_order = turn_order(game, level, settings);
     let mut depth = st.depth;
     if crowded(game) {
         // Best-Reply Search lets one opponent answer each own move, while really five others
@@ -460,6 +461,18 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         }
     }
     ctx
+}
+
+/// Whether `level` searches `game` in the real turn order rather than by Best-Reply Search:
+/// two teams by default (plain minimax there), other tables as the tuning switches say.
+fn turn_order(game: &Game, level: Level, settings: &Settings) -> bool {
+    let tuning = settings.tuning;
+    matches!(level, Level::Hard | Level::Expert)
+        && if game.setup().teams {
+            tuning.team_order >= game.setup().units() as i32 - 1
+        } else {
+            field(game) && tuning.paranoid > 0
+        }
 }
 
 /// One ply: score every move by the evaluation, then pick by softmax (temperature 0: best).

@@ -31,7 +31,7 @@
 use super::evaluation::Ctx;
 use super::race::{beam, holes_to_fill, ida_star, is_race};
 use super::search::{SMove, Searcher, WIN};
-use super::{Budget, Level, Settings, choose_move, level_context, style};
+use super::{Budget, Level, Settings, choose_move, level_context, style, turn_order};
 use crate::board::Hole;
 use crate::game::{Action, Game, Move};
 use crate::position::Board;
@@ -475,9 +475,11 @@ fn judge(
         0 => 10,
         w => w,
     };
+    let order = turn_order(game, options.level, &settings);
     let score = |m: &Move| {
         let mut searcher = Searcher::new(&ctx, &budget, options.nodes);
         searcher.width = width;
+        searcher.turn_order = order;
         let root = [SMove {
             seat: seat as u8,
             from: m.from.index(),

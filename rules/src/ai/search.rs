@@ -2,8 +2,10 @@
 //! iterative deepening and move ordering by distance gained, killers and history. With more
 //! than two players it is Best-Reply Search (Schadd & Winands 2011): the root player's moves
 //! alternate with a single layer holding every opponent's moves, so only the strongest reply
-//! of any opponent is considered. What a position is worth is `evaluation`'s; this module
-//! only decides which positions to look at.
+//! of any opponent is considered. With teams it can instead follow the real turn order
+//! ([`Searcher::turn_order`]): each seat moves in turn, partners for the root's side and
+//! opponents against it (with two teams that is plain minimax). What a position is worth is
+//! `evaluation`'s; this module only decides which positions to look at.
 
 use super::evaluation::Ctx;
 use super::table::{EXACT, Entry, LEAF_MAX, LEAF_MIN, LOWER, Table, UPPER};
@@ -15,6 +17,9 @@ use crate::zobrist;
 
 /// Score of a won position (minus the plies it takes).
 pub(crate) const WIN: i32 = 1_000_000;
+
+/// Told into the keys of turn-order nodes, so that they never meet Best-Reply Search's.
+const SEAT_KEY: u64 = 0x7e3a_91c4_5b20_d86f;
 
 /// A move inside the search: who moves, from where, to where.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -46,6 +51,17 @@ impl SMove {
     }
 }
 
+/// Who moves at a node.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Side {
+    /// Best-Reply Search: the root's own move.
+    Root,
+    /// Best-Reply Search: one move of any opponent.
+    Replies,
+    /// In turn order: this seat's move.
+    Seat(u8),
+}
+
 /// The searcher: tables that live for one move decision.
 pub(crate) struct Searcher<'a, 'b> {
     ctx: &'a Ctx<'a>,
@@ -63,6 +79,12 @@ pub(crate) struct Searcher<'a, 'b> {
     /// The root moves of the last iteration searched in full, best first (foresight plays
     /// the first few out).
     pub ranked: Vec<SMove>,
+    /// Follow the real turn order (seat by seat, partners with the root) instead of
+    /// Best-Reply Search's alternation of the root with every opponent at once. A side wins
+    /// when all its seats are home.
+    pub turn_order: bool,
+    /// The seats in play, in turn order: the root's side and its opponents.
+    seats: Vec<usize>,
 }
 
 impl Drop for Searcher<'_, '_> {
@@ -91,7 +113,72 @@ impl<'a, 'b> Searcher<'a, 'b> {
             min_gain: -1,
             width: usize::MAX,
             ranked: Vec::new(),
+            turn_order: false,
+            seats: {
+                let mut seats: Vec<usize> =
+                    ctx.friends.iter().chain(&ctx.opponents).copied().collect();
+                seats.sort_unstable();
+                seats
+            },
         }
+    }
+
+    /// Whether `side` plays for the root.
+    #[inline]
+    fn friendly(&self, side: Side) -> bool {
+        match side {
+            Side::Root => true,
+            Side::Replies => false,
+            Side::Seat(s) => self.ctx.friends.contains(&(s as usize)),
+        }
+    }
+
+    /// Who moves after `side` on `board`: in turn order, the next seat not yet home.
+    fn next(&self, side: Side, board: &Board) -> Side {
+        match side {
+            Side::Root => Side::Replies,
+            Side::Replies => Side::Root,
+            Side::Seat(s) => {
+                let n = self.seats.len();
+                let at = self
+                    .seats
+                    .iter()
+                    .position(|&x| x == s as usize)
+                    .unwrap_or(0);
+                (1..=n)
+                    .map(|k| self.seats[(at + k) % n])
+                    .find(|&o| !self.ctx.done(board, o))
+                    .map_or(side, |o| Side::Seat(o as u8))
+            }
+        }
+    }
+
+    /// The side that moves after the root's move.
+    fn after_root(&self, board: &Board) -> Side {
+        if self.turn_order {
+            self.next(Side::Seat(self.ctx.root as u8), board)
+        } else {
+            Side::Replies
+        }
+    }
+
+    /// Whether `seat`'s move just ended the search's game: its seat is home (in turn
+    /// order: its whole side).
+    #[inline]
+    fn ends(&self, board: &Board, seat: usize) -> bool {
+        self.ctx.done(board, seat)
+            && (!self.turn_order || self.ctx.partner[seat].is_none_or(|p| self.ctx.done(board, p)))
+    }
+
+    /// The transposition key of `board` with `side` to move.
+    #[inline]
+    fn key(board: &Board, side: Side) -> u64 {
+        board.hash()
+            ^ match side {
+                Side::Root => 0,
+                Side::Replies => zobrist::to_move(5),
+                Side::Seat(s) => zobrist::to_move(s as usize) ^ SEAT_KEY,
+            }
     }
 
     fn hist_index(m: SMove) -> usize {
@@ -109,17 +196,21 @@ impl<'a, 'b> Searcher<'a, 'b> {
     fn generate(
         &self,
         board: &Board,
-        maximizing: bool,
+        side: Side,
         tt_move: SMove,
         ply: usize,
         root: bool,
     ) -> Vec<SMove> {
         let mut out: Vec<(i32, SMove)> = Vec::with_capacity(64);
         let ctx = self.ctx;
-        let seats: &[usize] = if maximizing {
-            std::slice::from_ref(&ctx.root)
-        } else {
-            &ctx.opponents
+        let one;
+        let seats: &[usize] = match side {
+            Side::Root => std::slice::from_ref(&ctx.root),
+            Side::Replies => &ctx.opponents,
+            Side::Seat(s) => {
+                one = [s as usize];
+                &one
+            }
         };
         let mut reach = Reach::new(board.occupied());
         for &seat in seats {
@@ -186,7 +277,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
             let mut alpha = -WIN - 1;
             let mut scored: Vec<(i32, SMove)> = Vec::with_capacity(order.len());
             for (i, &m) in order.iter().enumerate() {
-                let score = self.child(board, m, depth as i32 - 1, alpha, WIN + 1, 1, i == 0);
+                let score = self.child(board, m, depth as i32 - 1, alpha, WIN + 1, i == 0);
                 if self.stopped {
                     break;
                 }
@@ -219,19 +310,19 @@ impl<'a, 'b> Searcher<'a, 'b> {
         depth: i32,
         alpha: i32,
         beta: i32,
-        ply: usize,
         full: bool,
     ) -> i32 {
         board.shift(m.seat as usize, m.origin(), m.target());
-        let score = if self.ctx.done(board, m.seat as usize) {
-            WIN - ply as i32
+        let side = self.after_root(board);
+        let score = if self.ends(board, m.seat as usize) {
+            WIN - 1
         } else if full {
-            self.search(board, depth, alpha, beta, false, ply)
+            self.search(board, depth, alpha, beta, side, 1)
         } else {
             // Principal variation search: prove the move is no better with a null window.
-            let s = self.search(board, depth, alpha, alpha + 1, false, ply);
+            let s = self.search(board, depth, alpha, alpha + 1, side, 1);
             if s > alpha && s < beta && !self.stopped {
-                self.search(board, depth, alpha, beta, false, ply)
+                self.search(board, depth, alpha, beta, side, 1)
             } else {
                 s
             }
@@ -241,10 +332,18 @@ impl<'a, 'b> Searcher<'a, 'b> {
     }
 
     /// Static score plus the move the side to move is about to make.
-    fn leaf(&self, board: &Board, maximizing: bool) -> i32 {
+    fn leaf(&self, board: &Board, side: Side) -> i32 {
         let ctx = self.ctx;
         let base = ctx.evaluate(board);
-        if maximizing {
+        if let Side::Seat(s) = side {
+            let gain = ctx.best_gain(board, s as usize);
+            return if self.friendly(side) {
+                base + gain * ctx.own_tempo_percent / 100
+            } else {
+                base - gain
+            };
+        }
+        if side == Side::Root {
             base + ctx.best_gain(board, ctx.root) * ctx.own_tempo_percent / 100
         } else {
             let mut reach = Reach::new(board.occupied());
@@ -270,25 +369,30 @@ impl<'a, 'b> Searcher<'a, 'b> {
         depth: i32,
         mut alpha: i32,
         mut beta: i32,
-        maximizing: bool,
+        side: Side,
         ply: usize,
     ) -> i32 {
         self.nodes += 1;
         if self.check_stop() {
             return self.ctx.evaluate(board);
         }
+        let maximizing = self.friendly(side);
         if depth <= 0 {
-            let key = board.hash() ^ if maximizing { LEAF_MAX } else { LEAF_MIN };
+            let key = match side {
+                Side::Root => board.hash() ^ LEAF_MAX,
+                Side::Replies => board.hash() ^ LEAF_MIN,
+                Side::Seat(_) => Self::key(board, side) ^ LEAF_MAX,
+            };
             let slot = (key as usize) & (Table::LEAVES - 1);
             let (k, score, stamp) = self.tt.leaves[slot];
             if k == key && stamp == self.tt.stamp {
                 return score;
             }
-            let score = self.leaf(board, maximizing);
+            let score = self.leaf(board, side);
             self.tt.leaves[slot] = (key, score, self.tt.stamp);
             return score;
         }
-        let key = board.hash() ^ if maximizing { 0 } else { zobrist::to_move(5) };
+        let key = Self::key(board, side);
         let slot = (key as usize) & (Table::SIZE - 1);
         let e = self.tt.entries[slot];
         let mut tt_move = SMove::default();
@@ -305,10 +409,11 @@ impl<'a, 'b> Searcher<'a, 'b> {
                 }
             }
         }
-        let moves = self.generate(board, maximizing, tt_move, ply, false);
+        let moves = self.generate(board, side, tt_move, ply, false);
         if moves.is_empty() {
             // This side cannot move: it passes.
-            return self.search(board, depth - 1, alpha, beta, !maximizing, ply + 1);
+            let next = self.next(side, board);
+            return self.search(board, depth - 1, alpha, beta, next, ply + 1);
         }
         let (a0, b0) = (alpha, beta);
         let mut best = if maximizing { -WIN - 1 } else { WIN + 1 };
@@ -316,25 +421,26 @@ impl<'a, 'b> Searcher<'a, 'b> {
         for (i, &m) in moves.iter().enumerate() {
             let seat = m.seat as usize;
             board.shift(seat, m.origin(), m.target());
-            let score = if self.ctx.done(board, seat) {
+            let next = self.next(side, board);
+            let score = if self.ends(board, seat) {
                 if maximizing {
                     WIN - ply as i32
                 } else {
                     -WIN + ply as i32
                 }
             } else if i == 0 {
-                self.search(board, depth - 1, alpha, beta, !maximizing, ply + 1)
+                self.search(board, depth - 1, alpha, beta, next, ply + 1)
             } else if maximizing {
-                let s = self.search(board, depth - 1, alpha, alpha + 1, false, ply + 1);
+                let s = self.search(board, depth - 1, alpha, alpha + 1, next, ply + 1);
                 if s > alpha && s < beta && !self.stopped {
-                    self.search(board, depth - 1, alpha, beta, false, ply + 1)
+                    self.search(board, depth - 1, alpha, beta, next, ply + 1)
                 } else {
                     s
                 }
             } else {
-                let s = self.search(board, depth - 1, beta - 1, beta, true, ply + 1);
+                let s = self.search(board, depth - 1, beta - 1, beta, next, ply + 1);
                 if s < beta && s > alpha && !self.stopped {
-                    self.search(board, depth - 1, alpha, beta, true, ply + 1)
+                    self.search(board, depth - 1, alpha, beta, next, ply + 1)
                 } else {
                     s
                 }
@@ -389,7 +495,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::Weights;
+    use crate::ai::{Weights, context};
     use crate::rules::{RuleSet, Setup};
     use crate::zobrist::splitmix;
 
@@ -397,7 +503,7 @@ mod tests {
     /// `mean_replies` is set, and the largest otherwise; the root's own move is unaffected.
     #[test]
     fn a_leaf_charges_the_mean_or_the_largest_of_the_opponents_next_gains() {
-        use crate::ai::{Budget, context};
+        use crate::ai::Budget;
         use crate::game::Game;
         let setup = Setup::new(4, 10, false).unwrap();
         let mut game = Game::new(setup, RuleSet::preset("casual").unwrap()).unwrap();
@@ -438,9 +544,115 @@ mod tests {
         for (mean_replies, charged) in [(false, max), (true, mean)] {
             ctx.mean_replies = mean_replies;
             let searcher = Searcher::new(&ctx, &budget, 1);
-            assert_eq!(searcher.leaf(&board, false), base - charged);
-            assert_eq!(searcher.leaf(&board, true), base + own);
+            assert_eq!(searcher.leaf(&board, Side::Replies), base - charged);
+            assert_eq!(searcher.leaf(&board, Side::Root), base + own);
         }
+    }
+
+    /// Plain minimax in the real turn order, worked out here from the set-up (seats in
+    /// turn, skipping those home; a side wins when all its seats are home), with the
+    /// search's leaves and move filter but no pruning, table or ordering.
+    fn minimax(s: &Searcher, setup: Setup, board: &mut Board, depth: i32, seat: usize) -> i32 {
+        let ctx = s.ctx;
+        let n = setup.players as usize;
+        if depth <= 0 {
+            return s.leaf(board, Side::Seat(seat as u8));
+        }
+        let next = |board: &Board| {
+            (1..=n)
+                .map(|k| (seat + k) % n)
+                .find(|&o| !ctx.done(board, o))
+                .unwrap()
+        };
+        let all = SMove::all(ctx.layout, board, seat);
+        let kept: Vec<SMove> = all.iter().copied().filter(|&m| s.gain(m) >= -1).collect();
+        let moves = if kept.is_empty() { all } else { kept };
+        if moves.is_empty() {
+            let after = next(board);
+            return minimax(s, setup, board, depth - 1, after);
+        }
+        let ours = setup.unit_of(seat) == setup.unit_of(ctx.root);
+        let mut best = if ours { i32::MIN } else { i32::MAX };
+        for m in moves {
+            board.shift(seat, m.origin(), m.target());
+            let home = setup
+                .seats_of(setup.unit_of(seat))
+                .all(|o| ctx.done(board, o));
+            let score = if home {
+                (WIN - DEPTH as i32 + depth) * if ours { 1 } else { -1 }
+            } else {
+                let after = next(board);
+                minimax(s, setup, board, depth - 1, after)
+            };
+            board.shift(seat, m.target(), m.origin());
+            best = if ours {
+                best.max(score)
+            } else {
+                best.min(score)
+            };
+        }
+        best
+    }
+
+    /// The depth of the searches compared with plain minimax.
+    const DEPTH: u32 = 3;
+
+    /// With teams, the turn-order search moves each seat in turn (partners for the root's
+    /// side, opponents against it) and, with no width or node limit, scores the root's best
+    /// move exactly as plain minimax over that order does, through a game's opening, middle
+    /// and end (where seats already home are passed over).
+    #[test]
+    fn the_turn_order_search_of_two_teams_is_minimax_over_the_seats_in_turn() {
+        use crate::ai::{Budget, Level, Settings, choose_move};
+        use crate::game::Game;
+        let mut game = Game::from_preset("pairs", Some(4), None).unwrap();
+        let budget = Budget::unlimited();
+        let mut checked = 0;
+        let mut saw_home = false;
+        for turn in 0..400 {
+            let Some(seat) = game.to_move() else { break };
+            if turn % 23 == 0 {
+                let ctx = context(&game, seat, Weights::default());
+                assert_eq!(ctx.friends.len(), 2, "pairs is played in teams");
+                let mut board = *game.board();
+                saw_home |= (0..4).any(|s| ctx.done(&board, s));
+                let root = SMove::all(game.layout(), &board, seat);
+                let mut searcher = Searcher::new(&ctx, &budget, u64::MAX);
+                searcher.turn_order = true;
+                let found = searcher.run(&mut board, &root, DEPTH).unwrap();
+                let after = |m: SMove, board: &mut Board| {
+                    board.shift(seat, m.origin(), m.target());
+                    let partner = ctx.partner[seat].unwrap();
+                    let score = if ctx.done(board, seat) && ctx.done(board, partner) {
+                        WIN - 1
+                    } else {
+                        let next = (1..4)
+                            .map(|k| (seat + k) % 4)
+                            .find(|&o| !ctx.done(board, o));
+                        minimax(
+                            &searcher,
+                            *game.setup(),
+                            board,
+                            DEPTH as i32 - 1,
+                            next.unwrap(),
+                        )
+                    };
+                    board.shift(seat, m.target(), m.origin());
+                    score
+                };
+                let best = root.iter().map(|&m| after(m, &mut board)).max().unwrap();
+                assert_eq!(found.score, best, "turn {turn}");
+                assert_eq!(after(found.best, &mut board), best, "turn {turn}");
+                checked += 1;
+            }
+            let settings: Settings = "team_order=1".parse().unwrap();
+            let m = crate::ai::choose_move_weighted(&game, Level::Hard, turn, &budget, &settings)
+                .or_else(|| choose_move(&game, Level::Medium, turn, &budget))
+                .unwrap();
+            game.play(&m.path).unwrap();
+        }
+        assert!(checked >= 8, "{checked} positions checked");
+        assert!(saw_home, "a seat came home while the others played on");
     }
 
     /// Searches reuse their thread's tables: a search repeated after others on the same
@@ -448,7 +660,7 @@ mod tests {
     /// table would.
     #[test]
     fn a_search_is_unchanged_by_the_searches_before_it_on_its_thread() {
-        use crate::ai::{Budget, context};
+        use crate::ai::Budget;
         use crate::game::Game;
         let search = |game: &Game| {
             let seat = game.to_move().unwrap();
