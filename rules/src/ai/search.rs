@@ -335,30 +335,27 @@ impl<'a, 'b> Searcher<'a, 'b> {
     fn leaf(&self, board: &Board, side: Side) -> i32 {
         let ctx = self.ctx;
         let base = ctx.evaluate(board);
-        if let Side::Seat(s) = side {
-            let gain = ctx.best_gain(board, s as usize);
-            return if self.friendly(side) {
-                base + gain * ctx.own_tempo_percent / 100
-            } else {
-                base - gain
-            };
-        }
-        if side == Side::Root {
-            base + ctx.best_gain(board, ctx.root) * ctx.own_tempo_percent / 100
-        } else {
-            let mut reach = Reach::new(board.occupied());
-            let opponents = &ctx.opponents;
-            if ctx.mean_replies && !opponents.is_empty() {
-                let gains = opponents
-                    .iter()
-                    .map(|&o| ctx.best_gain_with(&mut reach, board, o, 0));
-                base - gains.sum::<i32>() / opponents.len() as i32
-            } else {
-                // The largest gain: each opponent only has to beat the ones before it.
-                let most = opponents
-                    .iter()
-                    .fold(0, |most, &o| ctx.best_gain_with(&mut reach, board, o, most));
-                base - most
+        // A seat of the root's side counts its share of its best next move, an opponent all.
+        let own = |seat: usize| base + ctx.best_gain(board, seat) * ctx.own_tempo_percent / 100;
+        match side {
+            Side::Root => own(ctx.root),
+            Side::Seat(s) if self.friendly(side) => own(s as usize),
+            Side::Seat(s) => base - ctx.best_gain(board, s as usize),
+            Side::Replies => {
+                let mut reach = Reach::new(board.occupied());
+                let opponents = &ctx.opponents;
+                if ctx.mean_replies && !opponents.is_empty() {
+                    let gains = opponents
+                        .iter()
+                        .map(|&o| ctx.best_gain_with(&mut reach, board, o, 0));
+                    base - gains.sum::<i32>() / opponents.len() as i32
+                } else {
+                    // The largest gain: each opponent only has to beat the ones before it.
+                    let most = opponents
+                        .iter()
+                        .fold(0, |most, &o| ctx.best_gain_with(&mut reach, board, o, most));
+                    base - most
+                }
             }
         }
     }
@@ -603,7 +600,7 @@ mod tests {
     /// and end (where seats already home are passed over).
     #[test]
     fn the_turn_order_search_of_two_teams_is_minimax_over_the_seats_in_turn() {
-        use crate::ai::{Budget, Level, Settings, choose_move};
+        use crate::ai::{Budget, Level, Settings, choose_move, choose_move_weighted};
         use crate::game::Game;
         let mut game = Game::from_preset("pairs", Some(4), None).unwrap();
         let budget = Budget::unlimited();
@@ -646,7 +643,7 @@ mod tests {
                 checked += 1;
             }
             let settings: Settings = "team_order=1".parse().unwrap();
-            let m = crate::ai::choose_move_weighted(&game, Level::Hard, turn, &budget, &settings)
+            let m = choose_move_weighted(&game, Level::Hard, turn, &budget, &settings)
                 .or_else(|| choose_move(&game, Level::Medium, turn, &budget))
                 .unwrap();
             game.play(&m.path).unwrap();
