@@ -359,8 +359,21 @@ fn choose(
         Level::Expert if !crowded(game) => st.nodes * 2 / players,
         _ => st.nodes,
     };
+    let tuning = settings.tuning;
+    let racing_field = level == Level::Expert && field(game) && !game.setup().teams;
+    let nodes = if racing_field {
+        nodes * u64::try_from(tuning.field_nodes.max(1)).unwrap_or(100) / 100
+    } else {
+        nodes
+    };
     let mut searcher = Searcher::new(&ctx, budget, nodes);
-    searcher.width = st.width;
+    searcher.width = match usize::try_from(tuning.field_width) {
+        Ok(w) if racing_field && w > 0 => w,
+        _ => st.width,
+    };
+    if racing_field {
+        searcher.reduce_after = usize::try_from(tuning.field_reduce).unwrap_or(0);
+    }
     searcher.turn_order = turn_order(game, level, settings);
     let mut depth = st.depth;
     if crowded(game) {
@@ -380,7 +393,6 @@ fn choose(
     let (width, ranked) = (searcher.width, std::mem::take(&mut searcher.ranked));
     // Foresight's searches then reuse this one's table rather than need a second.
     drop(searcher);
-    let tuning = settings.tuning;
     if level == Level::Expert && crowded(game) && tuning.foresight > 0 {
         let foresight = foresight::Foresight {
             seat,

@@ -85,6 +85,9 @@ pub(crate) struct Searcher<'a, 'b> {
     pub turn_order: bool,
     /// The seats in play, in turn order: the root's side and its opponents.
     seats: Vec<usize>,
+    /// Late move reductions: below the root, moves after this many at a node are first
+    /// searched two plies shallower, and again in full only if they look better (0: off).
+    pub reduce_after: usize,
 }
 
 impl Drop for Searcher<'_, '_> {
@@ -114,6 +117,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
             width: usize::MAX,
             ranked: Vec::new(),
             turn_order: false,
+            reduce_after: 0,
             seats: {
                 let mut seats: Vec<usize> =
                     ctx.friends.iter().chain(&ctx.opponents).copied().collect();
@@ -428,14 +432,34 @@ impl<'a, 'b> Searcher<'a, 'b> {
             } else if i == 0 {
                 self.search(board, depth - 1, alpha, beta, next, ply + 1)
             } else if maximizing {
-                let s = self.search(board, depth - 1, alpha, alpha + 1, next, ply + 1);
+                let reduced = self.reduce_after > 0 && i >= self.reduce_after && depth >= 3;
+                let s = if reduced {
+                    self.search(board, depth - 3, alpha, alpha + 1, next, ply + 1)
+                } else {
+                    alpha + 1
+                };
+                let s = if s > alpha && !self.stopped {
+                    self.search(board, depth - 1, alpha, alpha + 1, next, ply + 1)
+                } else {
+                    s
+                };
                 if s > alpha && s < beta && !self.stopped {
                     self.search(board, depth - 1, alpha, beta, next, ply + 1)
                 } else {
                     s
                 }
             } else {
-                let s = self.search(board, depth - 1, beta - 1, beta, next, ply + 1);
+                let reduced = self.reduce_after > 0 && i >= self.reduce_after && depth >= 3;
+                let s = if reduced {
+                    self.search(board, depth - 3, beta - 1, beta, next, ply + 1)
+                } else {
+                    beta - 1
+                };
+                let s = if s < beta && !self.stopped {
+                    self.search(board, depth - 1, beta - 1, beta, next, ply + 1)
+                } else {
+                    s
+                };
                 if s < beta && s > alpha && !self.stopped {
                     self.search(board, depth - 1, alpha, beta, next, ply + 1)
                 } else {
@@ -650,6 +674,41 @@ mod tests {
         }
         assert!(checked >= 8, "{checked} positions checked");
         assert!(saw_home, "a seat came home while the others played on");
+    }
+
+    /// Late move reductions are off unless asked for, and when on they reach the same depth
+    /// over fewer nodes (the moves after the first few at a node are looked at shallower
+    /// first), in the opening and the middle game of four players.
+    #[test]
+    fn late_move_reductions_reach_the_same_depth_over_fewer_nodes() {
+        use crate::ai::{Budget, Level, choose_move};
+        use crate::game::Game;
+        let mut game = Game::from_preset("casual", Some(4), None).unwrap();
+        let budget = Budget::unlimited();
+        for turn in 0..40u64 {
+            if turn % 20 == 0 {
+                let seat = game.to_move().unwrap();
+                let mut ctx = context(&game, seat, Weights::default());
+                ctx.against_average = true;
+                ctx.mean_replies = true;
+                let nodes = |reduce_after: Option<usize>| {
+                    let mut board = *game.board();
+                    let root = SMove::all(game.layout(), &board, seat);
+                    let mut searcher = Searcher::new(&ctx, &budget, u64::MAX);
+                    searcher.width = 10;
+                    if let Some(r) = reduce_after {
+                        searcher.reduce_after = r;
+                    }
+                    searcher.run(&mut board, &root, 5).unwrap();
+                    searcher.nodes
+                };
+                let (default, off, on) = (nodes(None), nodes(Some(0)), nodes(Some(3)));
+                assert_eq!(default, off, "turn {turn}: off by default");
+                assert!(on < off, "turn {turn}: {on} nodes reduced, {off} not");
+            }
+            let m = choose_move(&game, Level::Medium, turn, &budget).unwrap();
+            game.play(&m.path).unwrap();
+        }
     }
 
     /// Searches reuse their thread's tables: a search repeated after others on the same

@@ -40,6 +40,14 @@ pub struct Tuning {
     /// real turn order (paranoid: each opponent in turn against the root) instead of
     /// Best-Reply Search.
     pub paranoid: i32,
+    /// Moves the expert searches at a node below the root with three or four sides, no
+    /// teams (0: the level's own, 10).
+    pub field_width: i32,
+    /// Percent of its nodes the expert searches with three or four sides, no teams.
+    pub field_nodes: i32,
+    /// Late move reductions for the expert with three or four sides, no teams: below the
+    /// root, moves after this many at a node are searched two plies shallower first (0: off).
+    pub field_reduce: i32,
 }
 
 impl Default for Tuning {
@@ -59,6 +67,9 @@ impl Default for Tuning {
             // Three pairs gained nothing (docs/ai.md, fifth round).
             team_order: 1,
             paranoid: 0,
+            field_width: 0,
+            field_nodes: 100,
+            field_reduce: 0,
         }
     }
 }
@@ -97,7 +108,7 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid";
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
@@ -109,13 +120,16 @@ impl Named for Tuning {
             "crowded_tempo" => &mut self.crowded_tempo,
             "team_order" => &mut self.team_order,
             "paranoid" => &mut self.paranoid,
+            "field_width" => &mut self.field_width,
+            "field_nodes" => &mut self.field_nodes,
+            "field_reduce" => &mut self.field_reduce,
             _ => return None,
         })
     }
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -218,6 +232,13 @@ mod tests {
             (Tuning::default().team_order, Tuning::default().paranoid),
             (1, 0)
         );
+        let t = "field_width=16,field_nodes=300,field_reduce=3"
+            .parse::<Settings>()
+            .unwrap()
+            .tuning;
+        assert_eq!((t.field_width, t.field_nodes, t.field_reduce), (16, 300, 3));
+        let d = Tuning::default();
+        assert_eq!((d.field_width, d.field_nodes, d.field_reduce), (0, 100, 0));
     }
 
     /// Settings read weights as [`Weights`] does and switches beside them, refusing what
