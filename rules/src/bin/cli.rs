@@ -70,7 +70,10 @@ match   plays G games between two levels, alternating who starts (with more than
         4 by default; crowded_tempo=P: the percent of its own best next move a leaf counts
         there, 20 by default; team_order=T: team games the hard and expert levels search in
         the real turn order rather than by Best-Reply Search, 0 none, 1 two teams (the
-        default), 2 any number; paranoid=1: so too three or four players without teams).
+        default), 2 any number; paranoid=1: so too three or four players without teams;
+        with three or four players without teams, the expert's field_width=W: moves searched
+        at a node below the root, 10 by default (0), field_nodes=P: percent of its nodes,
+        100, and field_reduce=K: late move reductions after K moves at a node, 0 off).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
 train   plays G self-play games of LEVEL (hard by default) in every seat, under the casual
         rules made to play on after the first finish, records every other position and, for
