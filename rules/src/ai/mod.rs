@@ -362,7 +362,7 @@ fn choose(
     let tuning = settings.tuning;
     let racing_field = level == Level::Expert && field(game) && !game.setup().teams;
     let nodes = if racing_field {
-        nodes * u64::try_from(tuning.field_nodes.max(1)).unwrap_or(100) / 100
+        nodes * u64::from(tuning.field_nodes.max(1).unsigned_abs()) / 100
     } else {
         nodes
     };

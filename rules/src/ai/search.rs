@@ -431,36 +431,23 @@ impl<'a, 'b> Searcher<'a, 'b> {
                 }
             } else if i == 0 {
                 self.search(board, depth - 1, alpha, beta, next, ply + 1)
-            } else if maximizing {
-                let reduced = self.reduce_after > 0 && i >= self.reduce_after && depth >= 3;
-                let s = if reduced {
-                    self.search(board, depth - 3, alpha, alpha + 1, next, ply + 1)
+            } else {
+                // Principal variation search: prove the move is no better than the best so
+                // far with a null window (with late move reductions, first two plies
+                // shallower), and search it in full only if it is.
+                let (lo, hi) = if maximizing {
+                    (alpha, alpha + 1)
                 } else {
-                    alpha + 1
+                    (beta - 1, beta)
                 };
-                let s = if s > alpha && !self.stopped {
-                    self.search(board, depth - 1, alpha, alpha + 1, next, ply + 1)
-                } else {
-                    s
+                let better = |s: i32| if maximizing { s > alpha } else { s < beta };
+                let reduced = self.reduce_after > 0 && i >= self.reduce_after && depth >= 3;
+                let shallow = reduced.then(|| self.search(board, depth - 3, lo, hi, next, ply + 1));
+                let s = match shallow {
+                    Some(s) if !better(s) || self.stopped => s,
+                    _ => self.search(board, depth - 1, lo, hi, next, ply + 1),
                 };
                 if s > alpha && s < beta && !self.stopped {
-                    self.search(board, depth - 1, alpha, beta, next, ply + 1)
-                } else {
-                    s
-                }
-            } else {
-                let reduced = self.reduce_after > 0 && i >= self.reduce_after && depth >= 3;
-                let s = if reduced {
-                    self.search(board, depth - 3, beta - 1, beta, next, ply + 1)
-                } else {
-                    beta - 1
-                };
-                let s = if s < beta && !self.stopped {
-                    self.search(board, depth - 1, beta - 1, beta, next, ply + 1)
-                } else {
-                    s
-                };
-                if s < beta && s > alpha && !self.stopped {
                     self.search(board, depth - 1, alpha, beta, next, ply + 1)
                 } else {
                     s
