@@ -410,3 +410,22 @@ fn the_learned_evaluation_leaves_two_players_and_teams_alone() {
     assert_eq!(a, play_out(6, &six, 60, &learned));
     assert_ne!(a, play_out(6, &six, 60, &plain));
 }
+
+/// `field_depth` caps the expert's plies only with three or four sides and no teams: the
+/// two-player game is played as without it, at four players a one-ply cap changes the
+/// expert's moves, and a cap above the plies it reaches changes nothing.
+#[test]
+fn field_depth_caps_only_the_experts_search_of_a_field() {
+    let shallow: ai::Settings = "field_depth=1".parse().unwrap();
+    let deep: ai::Settings = "field_depth=16".parse().unwrap();
+    let plain = ai::Settings::default();
+    let duel = [Level::Expert, Level::Hard];
+    assert_eq!(
+        play_out(2, &duel, 12, &shallow),
+        play_out(2, &duel, 12, &plain)
+    );
+    let field = [Level::Expert, Level::Medium, Level::Medium, Level::Medium];
+    let as_is = play_out(4, &field, 24, &plain);
+    assert_eq!(play_out(4, &field, 24, &deep), as_is);
+    assert_ne!(play_out(4, &field, 24, &shallow), as_is);
+}

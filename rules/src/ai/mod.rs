@@ -376,6 +376,11 @@ fn choose(
     }
     searcher.turn_order = turn_order(game, level, settings);
     let mut depth = st.depth;
+    if let Ok(most @ 1..) = u32::try_from(tuning.field_depth)
+        && racing_field
+    {
+        depth = depth.min(most);
+    }
     if crowded(game) {
         // Best-Reply Search lets one opponent answer each own move, while really five others
         // move in between: deep own plans get too hopeful, so search wider, not deeper.

@@ -48,6 +48,9 @@ pub struct Tuning {
     /// Late move reductions for the expert with three or four sides, no teams: below the
     /// root, moves after this many at a node are searched two plies shallower first (0: off).
     pub field_reduce: i32,
+    /// Most plies the expert searches with three or four sides, no teams (0: the level's
+    /// own, 16).
+    pub field_depth: i32,
 }
 
 impl Default for Tuning {
@@ -70,6 +73,7 @@ impl Default for Tuning {
             field_width: 0,
             field_nodes: 100,
             field_reduce: 0,
+            field_depth: 0,
         }
     }
 }
@@ -108,7 +112,7 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce";
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
@@ -123,13 +127,14 @@ impl Named for Tuning {
             "field_width" => &mut self.field_width,
             "field_nodes" => &mut self.field_nodes,
             "field_reduce" => &mut self.field_reduce,
+            "field_depth" => &mut self.field_depth,
             _ => return None,
         })
     }
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -232,13 +237,19 @@ mod tests {
             (Tuning::default().team_order, Tuning::default().paranoid),
             (1, 0)
         );
-        let t = "field_width=16,field_nodes=300,field_reduce=3"
+        let t = "field_width=16,field_nodes=300,field_reduce=3,field_depth=5"
             .parse::<Settings>()
             .unwrap()
             .tuning;
-        assert_eq!((t.field_width, t.field_nodes, t.field_reduce), (16, 300, 3));
+        assert_eq!(
+            (t.field_width, t.field_nodes, t.field_reduce, t.field_depth),
+            (16, 300, 3, 5)
+        );
         let d = Tuning::default();
-        assert_eq!((d.field_width, d.field_nodes, d.field_reduce), (0, 100, 0));
+        assert_eq!(
+            (d.field_width, d.field_nodes, d.field_reduce, d.field_depth),
+            (0, 100, 0, 0)
+        );
     }
 
     /// Settings read weights as [`Weights`] does and switches beside them, refusing what
