@@ -411,9 +411,9 @@ fn the_learned_evaluation_leaves_two_players_and_teams_alone() {
     assert_ne!(a, play_out(6, &six, 60, &plain));
 }
 
-/// `field_depth` caps the expert's plies only with three or four sides and no teams: the
-/// two-player game is played as without it, at four players a one-ply cap changes the
-/// expert's moves, and a cap above the plies it reaches changes nothing.
+/// `field_depth` caps the expert's plies only with three or four sides and no teams: two
+/// players and a game of pairs are played as without it, at four players a one-ply cap
+/// changes the expert's moves, and a cap above the plies it reaches changes nothing.
 #[test]
 fn field_depth_caps_only_the_experts_search_of_a_field() {
     let shallow: ai::Settings = "field_depth=1".parse().unwrap();
@@ -423,6 +423,15 @@ fn field_depth_caps_only_the_experts_search_of_a_field() {
     assert_eq!(
         play_out(2, &duel, 12, &shallow),
         play_out(2, &duel, 12, &plain)
+    );
+    let mut pairs = Game::from_preset("pairs", Some(4), None).unwrap();
+    for ply in 0..12 {
+        let m = choose(&pairs, Level::Medium, ply);
+        pairs.play(&m.path).unwrap();
+    }
+    assert_eq!(
+        ai::choose_move_weighted(&pairs, Level::Expert, 3, &Budget::unlimited(), &shallow),
+        ai::choose_move_weighted(&pairs, Level::Expert, 3, &Budget::unlimited(), &plain),
     );
     let field = [Level::Expert, Level::Medium, Level::Medium, Level::Medium];
     let as_is = play_out(4, &field, 24, &plain);
