@@ -438,3 +438,40 @@ fn field_depth_caps_only_the_experts_search_of_a_field() {
     assert_eq!(play_out(4, &field, 24, &deep), as_is);
     assert_ne!(play_out(4, &field, 24, &shallow), as_is);
 }
+
+/// `playouts` changes only the expert's play with three or more sides and no teams: two
+/// players and a game of pairs play as without it, and at four and six players its playouts
+/// change some of the expert's moves.
+#[test]
+fn playouts_change_only_the_experts_play_at_a_table_of_three_or_more_sides() {
+    let on: ai::Settings = "playouts=60".parse().unwrap();
+    let plain = ai::Settings::default();
+    let duel = [Level::Expert, Level::Hard];
+    assert_eq!(play_out(2, &duel, 12, &on), play_out(2, &duel, 12, &plain));
+    let mut pairs = Game::from_preset("pairs", Some(4), None).unwrap();
+    for ply in 0..12 {
+        let m = choose(&pairs, Level::Medium, ply);
+        pairs.play(&m.path).unwrap();
+    }
+    assert_eq!(
+        ai::choose_move_weighted(&pairs, Level::Expert, 3, &Budget::unlimited(), &on),
+        ai::choose_move_weighted(&pairs, Level::Expert, 3, &Budget::unlimited(), &plain),
+    );
+    let field = [Level::Expert, Level::Medium, Level::Medium, Level::Medium];
+    assert_ne!(
+        play_out(4, &field, 24, &on),
+        play_out(4, &field, 24, &plain)
+    );
+    let crowd = [
+        Level::Expert,
+        Level::Easy,
+        Level::Easy,
+        Level::Easy,
+        Level::Easy,
+        Level::Easy,
+    ];
+    assert_ne!(
+        play_out(6, &crowd, 36, &on),
+        play_out(6, &crowd, 36, &plain)
+    );
+}

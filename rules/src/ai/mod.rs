@@ -7,6 +7,7 @@ mod evaluation;
 mod foresight;
 mod ida;
 pub mod learned;
+mod playout;
 pub mod puzzles;
 mod race;
 pub mod review;
@@ -419,6 +420,24 @@ fn choose(
             width,
         };
         if let Some(m) = foresight.choose(game, &ranked) {
+            best = m;
+        }
+    }
+    if level == Level::Expert
+        && !game.setup().teams
+        && game.setup().units() >= 3
+        && tuning.playouts > 0
+    {
+        let playouts = playout::Playouts {
+            ctx: &ctx,
+            budget,
+            candidates: usize::try_from(tuning.playout_candidates).unwrap_or(0),
+            samples: usize::try_from(tuning.playouts).unwrap_or(0),
+            rounds: usize::try_from(tuning.playout_rounds).unwrap_or(0),
+            noise: f64::from(tuning.playout_noise.max(0)),
+            seed: seed ^ game.hash(),
+        };
+        if let Some(m) = playouts.choose(&start, &ranked) {
             best = m;
         }
     }

@@ -51,6 +51,16 @@ pub struct Tuning {
     /// Most plies the expert searches with three or four sides, no teams (0: the level's
     /// own, 16).
     pub field_depth: i32,
+    /// Playouts per candidate for the expert with three or more sides, no teams: the
+    /// search's best moves are each played on with noisy greedy moves by every seat, and the
+    /// best on average is played (`rules/src/ai/playout.rs`; 0: off).
+    pub playouts: i32,
+    /// How many of the search's best moves the playouts compare.
+    pub playout_candidates: i32,
+    /// Rounds each playout lasts.
+    pub playout_rounds: i32,
+    /// Scale of the playouts' noise on each move's gain (16 is a step).
+    pub playout_noise: i32,
 }
 
 impl Default for Tuning {
@@ -74,6 +84,10 @@ impl Default for Tuning {
             field_nodes: 100,
             field_reduce: 0,
             field_depth: 0,
+            playouts: 0,
+            playout_candidates: 4,
+            playout_rounds: 2,
+            playout_noise: 16,
         }
     }
 }
@@ -112,7 +126,7 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth";
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
@@ -128,13 +142,17 @@ impl Named for Tuning {
             "field_nodes" => &mut self.field_nodes,
             "field_reduce" => &mut self.field_reduce,
             "field_depth" => &mut self.field_depth,
+            "playouts" => &mut self.playouts,
+            "playout_candidates" => &mut self.playout_candidates,
+            "playout_rounds" => &mut self.playout_rounds,
+            "playout_noise" => &mut self.playout_noise,
             _ => return None,
         })
     }
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -249,6 +267,28 @@ mod tests {
         assert_eq!(
             (d.field_width, d.field_nodes, d.field_reduce, d.field_depth),
             (0, 100, 0, 0)
+        );
+        let t = "playouts=300,playout_candidates=6,playout_rounds=3,playout_noise=0"
+            .parse::<Settings>()
+            .unwrap()
+            .tuning;
+        assert_eq!(
+            (
+                t.playouts,
+                t.playout_candidates,
+                t.playout_rounds,
+                t.playout_noise
+            ),
+            (300, 6, 3, 0)
+        );
+        assert_eq!(
+            (
+                d.playouts,
+                d.playout_candidates,
+                d.playout_rounds,
+                d.playout_noise
+            ),
+            (0, 4, 2, 16)
         );
     }
 

@@ -74,7 +74,10 @@ match   plays G games between two levels, alternating who starts (with more than
         with three or four players without teams, the expert's field_width=W: moves searched
         at a node below the root, 10 by default (0), field_nodes=P: percent of its nodes,
         100, field_reduce=K: late move reductions after K moves at a node, 0 off, and
-        field_depth=D: most plies, 0 the level's own).
+        field_depth=D: most plies, 0 the level's own; with three or more players without
+        teams, playouts=N: N noisy greedy playouts of each of its playout_candidates=C best
+        moves (4), playout_rounds=R rounds long (2), noise playout_noise=Z (16 a step), and
+        the best on average is played, 0 off).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
 train   plays G self-play games of LEVEL (hard by default) in every seat, under the casual
         rules made to play on after the first finish, records every other position and, for
