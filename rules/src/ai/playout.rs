@@ -1,10 +1,10 @@
-//! Playouts for the expert with three or four sides (issue 19, eighth round): Best-Reply
-//! Search lets one opponent answer each own move, while really every opponent moves. So the
-//! search's best few root moves are each played on for a few rounds in which every seat
-//! still playing, the expert too, makes a noisy greedy move (the one that lowers its own
-//! cost most, with random noise: nobody's level is assumed), and the move whose positions
-//! score best on average is played. Every candidate meets the same noise in its n-th
-//! playout, so the candidates differ by their own merit, not by luck.
+//! Playouts for the expert with three or more sides, no teams (issue 19, eighth round):
+//! Best-Reply Search lets one opponent answer each own move, while really every opponent
+//! moves. So the search's best few root moves are each played on for a few rounds in which
+//! every seat still playing, the expert too, makes a noisy greedy move (the one that lowers
+//! its own cost most, with random noise: nobody's level is assumed), and the move whose
+//! positions score best on average is played. Every candidate meets the same noise in its
+//! n-th playout, so the candidates differ by their own merit, not by luck.
 
 use super::evaluation::Ctx;
 use super::search::SMove;
