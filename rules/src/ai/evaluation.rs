@@ -120,6 +120,9 @@ pub(crate) struct Ctx<'a> {
     /// charging the largest. With six players it loses, 19 against 35: there the largest
     /// stays.)
     pub mean_replies: bool,
+    /// Percent the opponents' average cost counts for against the root's own, when scoring
+    /// against the average.
+    pub others_percent: i32,
     /// The learned model's costs beyond a marble's distance, when `weights.learned` is on
     /// (the distances' part is in each seat's `value`).
     pub learned: Option<Learned>,
@@ -231,7 +234,7 @@ impl<'a> Ctx<'a> {
             best
         } else if self.against_average && !self.opponents.is_empty() {
             let total: i32 = self.opponents.iter().map(|&o| self.cost(board, o)).sum();
-            total / self.opponents.len() as i32
+            total / self.opponents.len() as i32 * self.others_percent / 100
         } else {
             self.opponents
                 .iter()

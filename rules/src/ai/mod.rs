@@ -331,7 +331,22 @@ fn choose(
         return Some(pick(m));
     }
     if st.races
-        && let Some(m) = race::race_move(&ctx, &board, seat, budget)
+        && let Some(m) =
+            race::race_move(&ctx, &board, seat, budget, settings.tuning.field_races > 0)
+        && moves.contains(&m)
+    {
+        return Some(pick(m));
+    }
+    if level == Level::Expert
+        && !game.setup().teams
+        && game.setup().units() >= 3
+        && let Ok(width @ 1..) = usize::try_from(settings.tuning.solo_plan)
+        && board
+            .marbles(seat)
+            .iter()
+            .all(|h| i32::from(ctx.seats[seat].tip[h as usize]) <= settings.tuning.solo_steps)
+        && let Some(line) = race::beam(&ctx, &board, seat, width, 80, budget)
+        && let Some(&m) = line.first()
         && moves.contains(&m)
     {
         return Some(pick(m));
@@ -376,6 +391,11 @@ fn choose(
         searcher.reduce_after = usize::try_from(tuning.field_reduce).unwrap_or(0);
     }
     searcher.turn_order = turn_order(game, level, settings);
+    searcher.greedy_replies = level == Level::Expert
+        && !game.setup().teams
+        && game.setup().units() >= 3
+        && !searcher.turn_order
+        && tuning.field_greedy > 0;
     let mut depth = st.depth;
     if let Ok(most @ 1..) = u32::try_from(tuning.field_depth)
         && racing_field
@@ -478,6 +498,9 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
     // three mediums it came first in 166 of 360 games so, 90 of 240 against the leader.
     ctx.against_average = field_racer;
     ctx.mean_replies = ctx.against_average && ctx.friends.len() == 1 && !crowded(game);
+    if level == Level::Expert && field(game) && !game.setup().teams {
+        ctx.others_percent = settings.tuning.field_others;
+    }
     if level == Level::Expert && crowded(game) {
         ctx.own_tempo_percent = settings.tuning.crowded_tempo;
     }
@@ -623,5 +646,6 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         partner,
         against_average: false,
         mean_replies: false,
+        others_percent: 100,
     }
 }

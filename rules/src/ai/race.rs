@@ -216,8 +216,9 @@ pub(crate) fn race_move(
     board: &Board,
     seat: usize,
     budget: &Budget,
+    field: bool,
 ) -> Option<(Hole, Hole)> {
-    if ctx.opponents.len() > 1 || !is_race(ctx, board, seat) {
+    if (ctx.opponents.len() > 1 && !field) || !is_race(ctx, board, seat) {
         return None;
     }
     // The beam's line is an upper bound; when it is longer than the lower bound, IDA* looks
@@ -369,7 +370,8 @@ mod tests {
                 let mut b = board;
                 let mut moves = 0;
                 while !ctx.done(&b, 0) {
-                    let (f, t) = race_move(&ctx, &b, 0, &Budget::unlimited()).expect("a move");
+                    let (f, t) =
+                        race_move(&ctx, &b, 0, &Budget::unlimited(), false).expect("a move");
                     b.shift(0, f, t);
                     moves += 1;
                     assert!(moves <= best, "{finish:?} seed {seed}: longer than {best}");
@@ -378,6 +380,59 @@ mod tests {
             }
         }
         assert!(checked >= 8, "{checked} races checked");
+    }
+
+    /// The two-player endgame's white marbles at a table of three, the other two seats'
+    /// marbles all in their own goals: far behind white, so the race is white's alone.
+    fn field_endgame(seed: u64) -> Game {
+        let duel = endgame(2, seed, Finish::Strict);
+        let rules = RuleSet {
+            finish: Finish::Strict,
+            ..RuleSet::default()
+        };
+        let setup = Setup::new(3, 10, false).expect("a set-up");
+        let layout = Layout::new(setup, &rules);
+        let mut board = Board::empty();
+        for h in duel.board().marbles(0).iter() {
+            board.put(0, Hole::from_index(h).expect("hole"));
+        }
+        for seat in 1..3 {
+            for h in crate::game::holes(layout.seats[seat].goal) {
+                board.put(seat, h);
+            }
+        }
+        Game::from_board(setup, rules, board, 0).expect("a valid position")
+    }
+
+    /// With three sides, races are solved only when asked (`field_races`), and then move by
+    /// move along a shortest line, as with two.
+    #[test]
+    fn races_at_a_table_of_three_are_solved_when_asked() {
+        let mut solved = 0;
+        for seed in 0..20 {
+            let game = field_endgame(seed);
+            let ctx = crate::ai::context(&game, 0, crate::ai::Weights::default());
+            let board = *game.board();
+            assert!(is_race(&ctx, &board, 0), "seed {seed}");
+            assert_eq!(
+                race_move(&ctx, &board, 0, &Budget::unlimited(), false),
+                None
+            );
+            let Some(best) = brute_force(&ctx, &board, 4) else {
+                continue;
+            };
+            let mut b = board;
+            let mut moves = 0;
+            while !ctx.done(&b, 0) {
+                let (f, t) = race_move(&ctx, &b, 0, &Budget::unlimited(), true).expect("a move");
+                assert!(ctx.layout.moves(&b, 0).pairs().any(|m| m == (f, t)));
+                b.shift(0, f, t);
+                moves += 1;
+                assert!(moves <= best, "seed {seed}: longer than {best}");
+            }
+            solved += 1;
+        }
+        assert!(solved >= 5, "{solved} races solved");
     }
 
     #[test]

@@ -88,6 +88,10 @@ pub(crate) struct Searcher<'a, 'b> {
     /// Late move reductions: below the root, moves after this many at a node are first
     /// searched two plies shallower, and again in full only if they look better (0: off).
     pub reduce_after: usize,
+    /// Between two of the root's moves every opponent still playing makes its own best
+    /// move (the one that lowers its cost most), in turn order, instead of Best-Reply
+    /// Search's one worst reply: a racing field, not a coalition against the root.
+    pub greedy_replies: bool,
 }
 
 impl Drop for Searcher<'_, '_> {
@@ -118,6 +122,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
             ranked: Vec::new(),
             turn_order: false,
             reduce_after: 0,
+            greedy_replies: false,
             seats: {
                 let mut seats: Vec<usize> =
                     ctx.friends.iter().chain(&ctx.opponents).copied().collect();
@@ -364,6 +369,50 @@ impl<'a, 'b> Searcher<'a, 'b> {
         }
     }
 
+    /// The opponents' layer with [`Searcher::greedy_replies`]: each opponent still playing,
+    /// in turn order after the root, makes the move that lowers its own cost most; then the
+    /// root moves again. An opponent that finishes ends the search's game.
+    fn greedy_round(
+        &mut self,
+        board: &mut Board,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let ctx = self.ctx;
+        let mut order = ctx.opponents.clone();
+        order.sort_unstable_by_key(|&o| (o + 6 - ctx.root) % 6);
+        let mut played: Vec<SMove> = Vec::with_capacity(order.len());
+        let mut finished = false;
+        for o in order {
+            if ctx.done(board, o) {
+                continue;
+            }
+            let value = &ctx.seats[o].value;
+            let best = SMove::all(ctx.layout, board, o)
+                .into_iter()
+                .max_by_key(|m| value[m.from as usize] - value[m.to as usize]);
+            if let Some(m) = best {
+                board.shift(o, m.origin(), m.target());
+                played.push(m);
+                if ctx.done(board, o) {
+                    finished = true;
+                    break;
+                }
+            }
+        }
+        let score = if finished {
+            -WIN + ply as i32
+        } else {
+            self.search(board, depth - 1, alpha, beta, Side::Root, ply + 1)
+        };
+        for m in played.iter().rev() {
+            board.shift(m.seat as usize, m.target(), m.origin());
+        }
+        score
+    }
+
     fn search(
         &mut self,
         board: &mut Board,
@@ -392,6 +441,9 @@ impl<'a, 'b> Searcher<'a, 'b> {
             let score = self.leaf(board, side);
             self.tt.leaves[slot] = (key, score, self.tt.stamp);
             return score;
+        }
+        if side == Side::Replies && self.greedy_replies {
+            return self.greedy_round(board, depth, alpha, beta, ply);
         }
         let key = Self::key(board, side);
         let slot = (key as usize) & (Table::SIZE - 1);

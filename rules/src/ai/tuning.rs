@@ -61,6 +61,23 @@ pub struct Tuning {
     pub playout_rounds: i32,
     /// Scale of the playouts' noise on each move's gain (16 is a step).
     pub playout_noise: i32,
+    /// 1 when the hard and expert levels solve races with three or more sides too: once
+    /// every own marble is past every other marble, the rest is a solo puzzle (0: only with
+    /// two sides).
+    pub field_races: i32,
+    /// Beam width of the expert's solo plan with three or more sides, no teams: it plays
+    /// the first move of the shortest line to its goal a beam finds with everyone else
+    /// standing still (0: off).
+    pub solo_plan: i32,
+    /// The solo plan starts once every own marble is at most this many steps from the
+    /// goal's far tip.
+    pub solo_steps: i32,
+    /// Percent the opponents' average cost counts for in the expert's score with three or
+    /// four sides, no teams (100: as much as its own).
+    pub field_others: i32,
+    /// 1 when the expert, with three or more sides and no teams, searches whole rounds in
+    /// which every opponent makes its own best move, instead of Best-Reply Search.
+    pub field_greedy: i32,
 }
 
 impl Default for Tuning {
@@ -88,6 +105,11 @@ impl Default for Tuning {
             playout_candidates: 4,
             playout_rounds: 2,
             playout_noise: 16,
+            field_races: 0,
+            solo_plan: 0,
+            solo_steps: 16,
+            field_others: 100,
+            field_greedy: 0,
         }
     }
 }
@@ -126,7 +148,7 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise";
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
@@ -146,13 +168,18 @@ impl Named for Tuning {
             "playout_candidates" => &mut self.playout_candidates,
             "playout_rounds" => &mut self.playout_rounds,
             "playout_noise" => &mut self.playout_noise,
+            "field_races" => &mut self.field_races,
+            "solo_plan" => &mut self.solo_plan,
+            "solo_steps" => &mut self.solo_steps,
+            "field_others" => &mut self.field_others,
+            "field_greedy" => &mut self.field_greedy,
             _ => return None,
         })
     }
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -289,6 +316,30 @@ mod tests {
                 d.playout_noise
             ),
             (0, 4, 2, 16)
+        );
+        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=50,field_greedy=1"
+            .parse::<Settings>()
+            .unwrap()
+            .tuning;
+        assert_eq!(
+            (
+                t.field_races,
+                t.solo_plan,
+                t.solo_steps,
+                t.field_others,
+                t.field_greedy
+            ),
+            (1, 300, 6, 50, 1)
+        );
+        assert_eq!(
+            (
+                d.field_races,
+                d.solo_plan,
+                d.solo_steps,
+                d.field_others,
+                d.field_greedy
+            ),
+            (0, 0, 16, 100, 0)
         );
     }
 

@@ -77,7 +77,12 @@ match   plays G games between two levels, alternating who starts (with more than
         field_depth=D: most plies, 0 the level's own; with three or more players without
         teams, playouts=N: N noisy greedy playouts of each of its playout_candidates=C best
         moves (4), playout_rounds=R rounds long (2), noise playout_noise=Z (16 a step), and
-        the best on average is played, 0 off).
+        the best on average is played, 0 off; field_greedy=1: rounds where every opponent
+        makes its own best move in place of Best-Reply Search; solo_plan=W: the first move
+        of a solo beam line W wide, once every marble is solo_steps=S steps from the tip
+        (16); field_others=P: with three or four players, percent the opponents' average
+        counts for in its score, 100; field_races=1: the hard and expert levels solve races
+        with three or more players too).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
 train   plays G self-play games of LEVEL (hard by default) in every seat, under the casual
         rules made to play on after the first finish, records every other position and, for
