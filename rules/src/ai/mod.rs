@@ -337,9 +337,7 @@ fn choose(
     {
         return Some(pick(m));
     }
-    if level == Level::Expert
-        && !game.setup().teams
-        && game.setup().units() >= 3
+    if expert_among_rivals(game, level)
         && let Ok(width @ 1..) = usize::try_from(settings.tuning.solo_plan)
         && board
             .marbles(seat)
@@ -391,11 +389,8 @@ fn choose(
         searcher.reduce_after = usize::try_from(tuning.field_reduce).unwrap_or(0);
     }
     searcher.turn_order = turn_order(game, level, settings);
-    searcher.greedy_replies = level == Level::Expert
-        && !game.setup().teams
-        && game.setup().units() >= 3
-        && !searcher.turn_order
-        && tuning.field_greedy > 0;
+    searcher.greedy_replies =
+        expert_among_rivals(game, level) && !searcher.turn_order && tuning.field_greedy > 0;
     let mut depth = st.depth;
     if let Ok(most @ 1..) = u32::try_from(tuning.field_depth)
         && racing_field
@@ -443,11 +438,7 @@ fn choose(
             best = m;
         }
     }
-    if level == Level::Expert
-        && !game.setup().teams
-        && game.setup().units() >= 3
-        && tuning.playouts > 0
-    {
+    if expert_among_rivals(game, level) && tuning.playouts > 0 {
         let playouts = playout::Playouts {
             ctx: &ctx,
             budget,
@@ -582,6 +573,12 @@ fn one_ply(
 /// Three or four sides: a field to race, not yet crowded.
 fn field(game: &Game) -> bool {
     matches!(game.setup().units(), 3 | 4)
+}
+
+/// The expert at a table of three or more sides without teams, where its tuning switches
+/// for rivals (playouts, greedy rounds, the solo plan) apply.
+fn expert_among_rivals(game: &Game, level: Level) -> bool {
+    level == Level::Expert && !game.setup().teams && game.setup().units() >= 3
 }
 
 /// Five or more sides: six players without teams.

@@ -381,21 +381,24 @@ impl<'a, 'b> Searcher<'a, 'b> {
         ply: usize,
     ) -> i32 {
         let ctx = self.ctx;
-        let mut order = ctx.opponents.clone();
-        order.sort_unstable_by_key(|&o| (o + 6 - ctx.root) % 6);
-        let mut played: Vec<SMove> = Vec::with_capacity(order.len());
+        // `seats` is in turn order: the opponents after the root's seat, wrapping round.
+        let n = self.seats.len();
+        let at = self.seats.iter().position(|&s| s == ctx.root).unwrap_or(0);
+        let mut played: Vec<(usize, Hole, Hole)> = Vec::with_capacity(n);
         let mut finished = false;
-        for o in order {
-            if ctx.done(board, o) {
+        for o in (1..n).map(|k| self.seats[(at + k) % n]) {
+            if !ctx.opponents.contains(&o) || ctx.done(board, o) {
                 continue;
             }
             let value = &ctx.seats[o].value;
-            let best = SMove::all(ctx.layout, board, o)
-                .into_iter()
-                .max_by_key(|m| value[m.from as usize] - value[m.to as usize]);
-            if let Some(m) = best {
-                board.shift(o, m.origin(), m.target());
-                played.push(m);
+            let best = ctx
+                .layout
+                .moves(board, o)
+                .pairs()
+                .max_by_key(|(f, t)| value[f.index() as usize] - value[t.index() as usize]);
+            if let Some((f, t)) = best {
+                board.shift(o, f, t);
+                played.push((o, f, t));
                 if ctx.done(board, o) {
                     finished = true;
                     break;
@@ -407,8 +410,8 @@ impl<'a, 'b> Searcher<'a, 'b> {
         } else {
             self.search(board, depth - 1, alpha, beta, Side::Root, ply + 1)
         };
-        for m in played.iter().rev() {
-            board.shift(m.seat as usize, m.target(), m.origin());
+        for &(o, f, t) in played.iter().rev() {
+            board.shift(o, t, f);
         }
         score
     }
