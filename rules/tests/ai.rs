@@ -492,3 +492,42 @@ fn the_ninth_rounds_switches_change_only_the_experts_play_at_a_field() {
         assert_ne!(play_out(4, &field, 24, &on), plain_field, "{switch}");
     }
 }
+
+/// The opponents' weight in the expert's score is set per table: `three_others` at three
+/// sides, `field_others` at four, `crowded_others` at six. Each changes the expert's play at
+/// its own table and nowhere else, and two players are played as without any of them.
+#[test]
+fn the_opponents_weight_changes_the_experts_play_only_at_its_own_table() {
+    let plain = ai::Settings::default();
+    let duel = [Level::Expert, Level::Hard];
+    let mut tables: Vec<(u8, &str, Vec<Level>, u64)> = Vec::new();
+    for (players, switch) in [
+        (3, "three_others"),
+        (4, "field_others"),
+        (6, "crowded_others"),
+    ] {
+        let mut levels = vec![Level::Hard; players];
+        levels[0] = Level::Expert;
+        tables.push((players as u8, switch, levels, 8 * players as u64));
+    }
+    let plain_games: Vec<Vec<String>> = tables
+        .iter()
+        .map(|(players, _, levels, plies)| play_out(*players, levels, *plies, &plain))
+        .collect();
+    for (players, switch, _, _) in &tables {
+        let on: ai::Settings = format!("{switch}=300").parse().unwrap();
+        assert_eq!(
+            play_out(2, &duel, 12, &on),
+            play_out(2, &duel, 12, &plain),
+            "{switch}"
+        );
+        for ((other, _, levels, plies), before) in tables.iter().zip(&plain_games) {
+            let after = play_out(*other, levels, *plies, &on);
+            if other == players {
+                assert_ne!(&after, before, "{switch} at {other} players");
+            } else {
+                assert_eq!(&after, before, "{switch} at {other} players");
+            }
+        }
+    }
+}

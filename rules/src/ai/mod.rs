@@ -489,8 +489,14 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
     // three mediums it came first in 166 of 360 games so, 90 of 240 against the leader.
     ctx.against_average = field_racer;
     ctx.mean_replies = ctx.against_average && ctx.friends.len() == 1 && !crowded(game);
-    if level == Level::Expert && field(game) && !game.setup().teams {
-        ctx.others_percent = settings.tuning.field_others;
+    if level == Level::Expert && !game.setup().teams {
+        // How much slowing the others is worth against its own progress, by table.
+        ctx.others_percent = match game.setup().units() {
+            3 => settings.tuning.three_others,
+            4 => settings.tuning.field_others,
+            u if u >= 5 => settings.tuning.crowded_others,
+            _ => ctx.others_percent,
+        };
     }
     if level == Level::Expert && crowded(game) {
         ctx.own_tempo_percent = settings.tuning.crowded_tempo;

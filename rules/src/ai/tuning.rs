@@ -72,12 +72,17 @@ pub struct Tuning {
     /// The solo plan starts once every own marble is at most this many steps from the
     /// goal's far tip.
     pub solo_steps: i32,
-    /// Percent the opponents' average cost counts for in the expert's score with three or
-    /// four sides, no teams (100: as much as its own).
+    /// Percent the opponents' average cost counts for in the expert's score with four
+    /// sides, no teams (100: as much as its own): less lets it race rather than chase
+    /// blocks that the others' replies undo.
     pub field_others: i32,
     /// 1 when the expert, with three or more sides and no teams, searches whole rounds in
     /// which every opponent makes its own best move, instead of Best-Reply Search.
     pub field_greedy: i32,
+    /// [`Tuning::field_others`] at a table of three.
+    pub three_others: i32,
+    /// [`Tuning::field_others`] at a table of six without teams.
+    pub crowded_others: i32,
 }
 
 impl Default for Tuning {
@@ -108,8 +113,14 @@ impl Default for Tuning {
             field_races: 0,
             solo_plan: 0,
             solo_steps: 16,
-            field_others: 100,
+            // Half: against three hard players the expert came first in 115 of 360
+            // four-player games (three seeds) so, 81 with 100. At three players half
+            // gained nothing (145 of 360 against two hard, 152 with 100), nor clearly at six
+            // (19 of 90 against five hard, 16 with 100; docs/ai.md, issue 19, tenth round).
+            field_others: 50,
             field_greedy: 0,
+            three_others: 100,
+            crowded_others: 100,
         }
     }
 }
@@ -148,7 +159,7 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy";
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
@@ -173,13 +184,15 @@ impl Named for Tuning {
             "solo_steps" => &mut self.solo_steps,
             "field_others" => &mut self.field_others,
             "field_greedy" => &mut self.field_greedy,
+            "three_others" => &mut self.three_others,
+            "crowded_others" => &mut self.crowded_others,
             _ => return None,
         })
     }
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -317,7 +330,7 @@ mod tests {
             ),
             (0, 4, 2, 16)
         );
-        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=50,field_greedy=1"
+        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60"
             .parse::<Settings>()
             .unwrap()
             .tuning;
@@ -327,9 +340,11 @@ mod tests {
                 t.solo_plan,
                 t.solo_steps,
                 t.field_others,
-                t.field_greedy
+                t.field_greedy,
+                t.three_others,
+                t.crowded_others
             ),
-            (1, 300, 6, 50, 1)
+            (1, 300, 6, 75, 1, 90, 60)
         );
         assert_eq!(
             (
@@ -337,9 +352,11 @@ mod tests {
                 d.solo_plan,
                 d.solo_steps,
                 d.field_others,
-                d.field_greedy
+                d.field_greedy,
+                d.three_others,
+                d.crowded_others
             ),
-            (0, 0, 16, 100, 0)
+            (0, 0, 16, 50, 0, 100, 100)
         );
     }
 
