@@ -531,3 +531,43 @@ fn the_opponents_weight_changes_the_experts_play_only_at_its_own_table() {
         }
     }
 }
+
+/// `scaled_replies` charges the opponents' replies at a leaf at the share their costs count
+/// for: it changes the expert's play where that share is not whole (four players, half by
+/// default; three players with `three_others=50`) and nowhere it is (three players by
+/// default), nor with two players or six (where the largest reply is charged, not the mean).
+#[test]
+fn scaled_replies_change_the_experts_play_only_where_the_opponents_count_less() {
+    let plain = ai::Settings::default();
+    let scaled: ai::Settings = "scaled_replies=1".parse().unwrap();
+    let table = |players: usize| {
+        let mut levels = vec![Level::Hard; players];
+        levels[0] = Level::Expert;
+        (players as u8, levels, 8 * players as u64)
+    };
+    let duel = [Level::Expert, Level::Hard];
+    assert_eq!(
+        play_out(2, &duel, 12, &scaled),
+        play_out(2, &duel, 12, &plain)
+    );
+    for players in [3, 6] {
+        let (n, levels, plies) = table(players);
+        assert_eq!(
+            play_out(n, &levels, plies, &scaled),
+            play_out(n, &levels, plies, &plain),
+            "{players} players"
+        );
+    }
+    let (n, levels, plies) = table(4);
+    assert_ne!(
+        play_out(n, &levels, plies, &scaled),
+        play_out(n, &levels, plies, &plain)
+    );
+    let half: ai::Settings = "three_others=50".parse().unwrap();
+    let half_scaled: ai::Settings = "three_others=50,scaled_replies=1".parse().unwrap();
+    let (n, levels, plies) = table(3);
+    assert_ne!(
+        play_out(n, &levels, plies, &half_scaled),
+        play_out(n, &levels, plies, &half)
+    );
+}

@@ -83,6 +83,10 @@ pub struct Tuning {
     pub three_others: i32,
     /// [`Tuning::field_others`] at a table of six without teams.
     pub crowded_others: i32,
+    /// 1 when the opponents' replies charged at a leaf (the mean of their best next gains,
+    /// three or four sides) count for the same share as their costs do (`field_others`,
+    /// `three_others`), 0 when in full.
+    pub scaled_replies: i32,
 }
 
 impl Default for Tuning {
@@ -121,6 +125,7 @@ impl Default for Tuning {
             field_greedy: 0,
             three_others: 100,
             crowded_others: 100,
+            scaled_replies: 0,
         }
     }
 }
@@ -159,7 +164,7 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others";
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
@@ -186,13 +191,14 @@ impl Named for Tuning {
             "field_greedy" => &mut self.field_greedy,
             "three_others" => &mut self.three_others,
             "crowded_others" => &mut self.crowded_others,
+            "scaled_replies" => &mut self.scaled_replies,
             _ => return None,
         })
     }
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -330,7 +336,7 @@ mod tests {
             ),
             (0, 4, 2, 16)
         );
-        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60"
+        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1"
             .parse::<Settings>()
             .unwrap()
             .tuning;
@@ -342,9 +348,10 @@ mod tests {
                 t.field_others,
                 t.field_greedy,
                 t.three_others,
-                t.crowded_others
+                t.crowded_others,
+                t.scaled_replies
             ),
-            (1, 300, 6, 75, 1, 90, 60)
+            (1, 300, 6, 75, 1, 90, 60, 1)
         );
         assert_eq!(
             (
@@ -354,9 +361,10 @@ mod tests {
                 d.field_others,
                 d.field_greedy,
                 d.three_others,
-                d.crowded_others
+                d.crowded_others,
+                d.scaled_replies
             ),
-            (0, 0, 16, 50, 0, 100, 100)
+            (0, 0, 16, 50, 0, 100, 100, 0)
         );
     }
 
