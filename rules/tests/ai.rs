@@ -493,6 +493,14 @@ fn the_ninth_rounds_switches_change_only_the_experts_play_at_a_field() {
     }
 }
 
+/// The moves of the first `8 * players` plies of a casual game with the expert in the first
+/// seat and hard players in the others.
+fn expert_against_hard(players: u8, settings: &ai::Settings) -> Vec<String> {
+    let mut levels = vec![Level::Hard; usize::from(players)];
+    levels[0] = Level::Expert;
+    play_out(players, &levels, 8 * u64::from(players), settings)
+}
+
 /// The opponents' weight in the expert's score is set per table: `three_others` at three
 /// sides, `field_others` at four, `crowded_others` at six. Each changes the expert's play at
 /// its own table and nowhere else, and two players are played as without any of them.
@@ -500,29 +508,24 @@ fn the_ninth_rounds_switches_change_only_the_experts_play_at_a_field() {
 fn the_opponents_weight_changes_the_experts_play_only_at_its_own_table() {
     let plain = ai::Settings::default();
     let duel = [Level::Expert, Level::Hard];
-    let mut tables: Vec<(u8, &str, Vec<Level>, u64)> = Vec::new();
-    for (players, switch) in [
+    let tables = [
         (3, "three_others"),
         (4, "field_others"),
         (6, "crowded_others"),
-    ] {
-        let mut levels = vec![Level::Hard; players];
-        levels[0] = Level::Expert;
-        tables.push((players as u8, switch, levels, 8 * players as u64));
-    }
+    ];
     let plain_games: Vec<Vec<String>> = tables
         .iter()
-        .map(|(players, _, levels, plies)| play_out(*players, levels, *plies, &plain))
+        .map(|&(players, _)| expert_against_hard(players, &plain))
         .collect();
-    for (players, switch, _, _) in &tables {
+    for (players, switch) in tables {
         let on: ai::Settings = format!("{switch}=300").parse().unwrap();
         assert_eq!(
             play_out(2, &duel, 12, &on),
             play_out(2, &duel, 12, &plain),
             "{switch}"
         );
-        for ((other, _, levels, plies), before) in tables.iter().zip(&plain_games) {
-            let after = play_out(*other, levels, *plies, &on);
+        for (&(other, _), before) in tables.iter().zip(&plain_games) {
+            let after = expert_against_hard(other, &on);
             if other == players {
                 assert_ne!(&after, before, "{switch} at {other} players");
             } else {
@@ -534,40 +537,32 @@ fn the_opponents_weight_changes_the_experts_play_only_at_its_own_table() {
 
 /// `scaled_replies` charges the opponents' replies at a leaf at the share their costs count
 /// for: it changes the expert's play where that share is not whole (four players, half by
-/// default; three players with `three_others=50`) and nowhere it is (three players by
-/// default), nor with two players or six (where the largest reply is charged, not the mean).
+/// default; three players with `three_others=50`) and not where it is (three players by
+/// default), nor with two players, nor at six even with `crowded_others=50` (the largest
+/// reply is charged there, not the mean).
 #[test]
 fn scaled_replies_change_the_experts_play_only_where_the_opponents_count_less() {
-    let plain = ai::Settings::default();
-    let scaled: ai::Settings = "scaled_replies=1".parse().unwrap();
-    let table = |players: usize| {
-        let mut levels = vec![Level::Hard; players];
-        levels[0] = Level::Expert;
-        (players as u8, levels, 8 * players as u64)
-    };
+    let settings = |text: &str| text.parse::<ai::Settings>().unwrap();
+    let (plain, scaled) = (ai::Settings::default(), settings("scaled_replies=1"));
     let duel = [Level::Expert, Level::Hard];
     assert_eq!(
         play_out(2, &duel, 12, &scaled),
         play_out(2, &duel, 12, &plain)
     );
-    for players in [3, 6] {
-        let (n, levels, plies) = table(players);
-        assert_eq!(
-            play_out(n, &levels, plies, &scaled),
-            play_out(n, &levels, plies, &plain),
-            "{players} players"
-        );
-    }
-    let (n, levels, plies) = table(4);
-    assert_ne!(
-        play_out(n, &levels, plies, &scaled),
-        play_out(n, &levels, plies, &plain)
+    assert_eq!(
+        expert_against_hard(3, &scaled),
+        expert_against_hard(3, &plain)
     );
-    let half: ai::Settings = "three_others=50".parse().unwrap();
-    let half_scaled: ai::Settings = "three_others=50,scaled_replies=1".parse().unwrap();
-    let (n, levels, plies) = table(3);
     assert_ne!(
-        play_out(n, &levels, plies, &half_scaled),
-        play_out(n, &levels, plies, &half)
+        expert_against_hard(4, &scaled),
+        expert_against_hard(4, &plain)
+    );
+    assert_ne!(
+        expert_against_hard(3, &settings("three_others=50,scaled_replies=1")),
+        expert_against_hard(3, &settings("three_others=50"))
+    );
+    assert_eq!(
+        expert_against_hard(6, &settings("crowded_others=50,scaled_replies=1")),
+        expert_against_hard(6, &settings("crowded_others=50"))
     );
 }

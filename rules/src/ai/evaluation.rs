@@ -123,9 +123,9 @@ pub(crate) struct Ctx<'a> {
     /// Percent the opponents' average cost counts for against the root's own, when scoring
     /// against the average.
     pub others_percent: i32,
-    /// Percent of the mean of the opponents' best next gains a leaf charges with
-    /// `mean_replies`.
-    pub replies_percent: i32,
+    /// With `mean_replies`, charge the mean of the opponents' best next gains at
+    /// `others_percent`, the share their costs count for, rather than in full.
+    pub scaled_replies: bool,
     /// The learned model's costs beyond a marble's distance, when `weights.learned` is on
     /// (the distances' part is in each seat's `value`).
     pub learned: Option<Learned>,

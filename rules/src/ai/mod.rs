@@ -497,9 +497,7 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
             u if u >= 5 => settings.tuning.crowded_others,
             _ => ctx.others_percent,
         };
-        if settings.tuning.scaled_replies > 0 {
-            ctx.replies_percent = ctx.others_percent;
-        }
+        ctx.scaled_replies = settings.tuning.scaled_replies > 0;
     }
     if level == Level::Expert && crowded(game) {
         ctx.own_tempo_percent = settings.tuning.crowded_tempo;
@@ -653,6 +651,6 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         against_average: false,
         mean_replies: false,
         others_percent: 100,
-        replies_percent: 100,
+        scaled_replies: false,
     }
 }

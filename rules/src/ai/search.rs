@@ -357,7 +357,12 @@ impl<'a, 'b> Searcher<'a, 'b> {
                     let gains = opponents
                         .iter()
                         .map(|&o| ctx.best_gain_with(&mut reach, board, o, 0));
-                    base - gains.sum::<i32>() / opponents.len() as i32 * ctx.replies_percent / 100
+                    let share = if ctx.scaled_replies {
+                        ctx.others_percent
+                    } else {
+                        100
+                    };
+                    base - gains.sum::<i32>() / opponents.len() as i32 * share / 100
                 } else {
                     // The largest gain: each opponent only has to beat the ones before it.
                     let most = opponents

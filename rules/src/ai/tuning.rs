@@ -118,10 +118,10 @@ impl Default for Tuning {
             solo_plan: 0,
             solo_steps: 16,
             // Half: against three hard players the expert came first in 115 of 360
-            // four-player games (three seeds) so, 81 with 100; on three fresh seeds 134,
-            // 74 with 100 (eleventh round). At three players half
-            // gained nothing (145 of 360 against two hard, 152 with 100), nor clearly at six
-            // (19 of 90 against five hard, 16 with 100; docs/ai.md, issue 19, tenth round).
+            // four-player games (three seeds) so, 81 with 100; on three fresh seeds 134, 74
+            // with 100. At three players half gained nothing (145 of 360 against two hard,
+            // 152 with 100), nor clearly at six (19 of 90 against five hard, 16 with 100;
+            // docs/ai.md, issue 19, tenth and eleventh rounds).
             field_others: 50,
             field_greedy: 0,
             three_others: 100,
