@@ -566,3 +566,33 @@ fn scaled_replies_change_the_experts_play_only_where_the_opponents_count_less() 
         expert_against_hard(6, &settings("crowded_others=50"))
     );
 }
+
+/// `field_tempo` sets how much of its own best next move the expert's leaves count with
+/// three or four sides and no teams: it changes the expert's play at three and four players
+/// and nowhere else (two players, six, a game of pairs), and at 100, the default, nowhere.
+#[test]
+fn field_tempo_changes_the_experts_play_only_at_three_and_four_sides() {
+    let plain = ai::Settings::default();
+    let (none, whole): (ai::Settings, ai::Settings) = (
+        "field_tempo=0".parse().unwrap(),
+        "field_tempo=100".parse().unwrap(),
+    );
+    assert_eq!(whole, plain);
+    let duel = [Level::Expert, Level::Hard];
+    assert_eq!(
+        play_out(2, &duel, 12, &none),
+        play_out(2, &duel, 12, &plain)
+    );
+    assert!(pairs_play_alike(&none, &plain));
+    for players in [3, 4] {
+        assert_ne!(
+            expert_against_hard(players, &none),
+            expert_against_hard(players, &plain),
+            "{players} players"
+        );
+    }
+    assert_eq!(
+        expert_against_hard(6, &none),
+        expert_against_hard(6, &plain)
+    );
+}

@@ -501,6 +501,8 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
     }
     if level == Level::Expert && crowded(game) {
         ctx.own_tempo_percent = settings.tuning.crowded_tempo;
+    } else if level == Level::Expert && field(game) && !game.setup().teams {
+        ctx.own_tempo_percent = settings.tuning.field_tempo;
     }
     let leader_end = settings.tuning.leader_end;
     if level == Level::Expert && crowded(game) && leader_end > 0 {

@@ -87,6 +87,10 @@ pub struct Tuning {
     /// three or four sides) count for the same share as their costs do (`field_others`,
     /// `three_others`), 0 when in full.
     pub scaled_replies: i32,
+    /// Percent of its own best next move a leaf counts for the expert with three or four
+    /// sides, no teams (100, the default, as with two players; [`Tuning::crowded_tempo`]
+    /// is the same at six).
+    pub field_tempo: i32,
 }
 
 impl Default for Tuning {
@@ -127,6 +131,7 @@ impl Default for Tuning {
             three_others: 100,
             crowded_others: 100,
             scaled_replies: 0,
+            field_tempo: 100,
         }
     }
 }
@@ -165,7 +170,7 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies";
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
@@ -193,13 +198,14 @@ impl Named for Tuning {
             "three_others" => &mut self.three_others,
             "crowded_others" => &mut self.crowded_others,
             "scaled_replies" => &mut self.scaled_replies,
+            "field_tempo" => &mut self.field_tempo,
             _ => return None,
         })
     }
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -341,6 +347,15 @@ mod tests {
             .parse::<Settings>()
             .unwrap()
             .tuning;
+        assert_eq!(
+            "field_tempo=40"
+                .parse::<Settings>()
+                .unwrap()
+                .tuning
+                .field_tempo,
+            40
+        );
+        assert_eq!(d.field_tempo, 100);
         assert_eq!(
             (
                 t.field_races,

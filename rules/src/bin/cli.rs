@@ -83,8 +83,10 @@ match   plays G games between two levels, alternating who starts (with more than
         (16); field_others=P: with four players, percent the opponents' average counts for
         in its score, 50; three_others=P and crowded_others=P: the same with three and six
         players, 100; scaled_replies=1: the opponents' replies charged at a leaf with three
-        or four players count for that same percent, not in full; field_races=1: the hard
-        and expert levels solve races with three or more players too).
+        or four players count for that same percent, not in full; field_tempo=P: with
+        three or four players, the percent of its own best next move a leaf counts, 100;
+        field_races=1: the hard and expert levels solve races with three or more players
+        too).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
 train   plays G self-play games of LEVEL (hard by default) in every seat, under the casual
         rules made to play on after the first finish, records every other position and, for
