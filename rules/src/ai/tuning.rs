@@ -123,14 +123,16 @@ impl Default for Tuning {
             solo_steps: 16,
             // Half: against three hard players the expert came first in 115 of 360
             // four-player games (three seeds) so, 81 with 100; on three fresh seeds 134, 74
-            // with 100. At three players half gained nothing (145 of 360 against two hard,
-            // 152 with 100), nor clearly at six (19 of 90 against five hard, 16 with 100;
-            // docs/ai.md, issue 19, tenth and eleventh rounds).
+            // with 100. At three players half or three quarters gained nothing (145 and 152
+            // of 360 against two hard, 152 with 100), nor clearly at six (19 of 90 against
+            // five hard, 16 with 100; docs/ai.md, issue 19, tenth to twelfth rounds).
             field_others: 50,
             field_greedy: 0,
             three_others: 100,
             crowded_others: 100,
             scaled_replies: 0,
+            // Half or one and a half lost at four players (32 and 30 of 120 on one seed,
+            // where the defaults took 50; twelfth round).
             field_tempo: 100,
         }
     }
