@@ -345,19 +345,10 @@ mod tests {
             ),
             (0, 4, 2, 16)
         );
-        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1"
+        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40"
             .parse::<Settings>()
             .unwrap()
             .tuning;
-        assert_eq!(
-            "field_tempo=40"
-                .parse::<Settings>()
-                .unwrap()
-                .tuning
-                .field_tempo,
-            40
-        );
-        assert_eq!(d.field_tempo, 100);
         assert_eq!(
             (
                 t.field_races,
@@ -367,9 +358,10 @@ mod tests {
                 t.field_greedy,
                 t.three_others,
                 t.crowded_others,
-                t.scaled_replies
+                t.scaled_replies,
+                t.field_tempo
             ),
-            (1, 300, 6, 75, 1, 90, 60, 1)
+            (1, 300, 6, 75, 1, 90, 60, 1, 40)
         );
         assert_eq!(
             (
@@ -380,9 +372,10 @@ mod tests {
                 d.field_greedy,
                 d.three_others,
                 d.crowded_others,
-                d.scaled_replies
+                d.scaled_replies,
+                d.field_tempo
             ),
-            (0, 0, 16, 50, 0, 100, 100, 0)
+            (0, 0, 16, 50, 0, 100, 100, 0, 100)
         );
     }
 
