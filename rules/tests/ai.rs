@@ -596,3 +596,34 @@ fn field_tempo_changes_the_experts_play_only_at_three_and_four_sides() {
         expert_against_hard(6, &plain)
     );
 }
+
+/// `head_on` sets how much the opponent whose home is the expert's goal weighs in its
+/// average of the opponents: it changes the expert's play at four and six players, where
+/// that opponent exists, and not at three (nobody is head-on), with two (one opponent is its
+/// own average), or in a game of pairs; at 100, the default, nowhere.
+#[test]
+fn head_on_changes_the_experts_play_only_where_an_opponent_is_head_on() {
+    let plain = ai::Settings::default();
+    let (heavy, same): (ai::Settings, ai::Settings) = (
+        "head_on=300".parse().unwrap(),
+        "head_on=100".parse().unwrap(),
+    );
+    assert_eq!(same, plain);
+    let duel = [Level::Expert, Level::Hard];
+    assert_eq!(
+        play_out(2, &duel, 12, &heavy),
+        play_out(2, &duel, 12, &plain)
+    );
+    assert!(pairs_play_alike(&heavy, &plain));
+    assert_eq!(
+        expert_against_hard(3, &heavy),
+        expert_against_hard(3, &plain)
+    );
+    for players in [4, 6] {
+        assert_ne!(
+            expert_against_hard(players, &heavy),
+            expert_against_hard(players, &plain),
+            "{players} players"
+        );
+    }
+}

@@ -126,6 +126,10 @@ pub(crate) struct Ctx<'a> {
     /// With `mean_replies`, charge the mean of the opponents' best next gains at
     /// `others_percent`, the share their costs count for, rather than in full.
     pub scaled_replies: bool,
+    /// The opponent whose home is the root's goal, and the percent it weighs in the
+    /// opponents' average against 100 for each other one (`None`: all alike). It shares the
+    /// root's lane, so its marbles are the ones the root meets and blocks most.
+    pub head_on: Option<(usize, i32)>,
     /// The learned model's costs beyond a marble's distance, when `weights.learned` is on
     /// (the distances' part is in each seat's `value`).
     pub learned: Option<Learned>,
@@ -224,6 +228,26 @@ impl<'a> Ctx<'a> {
             .best_drop(reach, board, seat, &e.value, &e.by_value, floor)
     }
 
+    /// The mean over the opponents of `of(seat)`, the head-on opponent weighing as
+    /// [`Ctx::head_on`] says.
+    pub fn weighted_mean(&self, mut of: impl FnMut(usize) -> i32) -> i32 {
+        match self.head_on {
+            None => {
+                let total: i32 = self.opponents.iter().map(|&o| of(o)).sum();
+                total / self.opponents.len().max(1) as i32
+            }
+            Some((head_on, percent)) => {
+                let (mut total, mut weight) = (0, 0);
+                for &o in &self.opponents {
+                    let w = if o == head_on { percent } else { 100 };
+                    total += of(o) * w;
+                    weight += w;
+                }
+                if weight > 0 { total / weight } else { 0 }
+            }
+        }
+    }
+
     /// Score from the root's point of view: the best opponent's cost minus the root's.
     pub fn evaluate(&self, board: &Board) -> i32 {
         let mine = self.root_cost(board);
@@ -236,8 +260,7 @@ impl<'a> Ctx<'a> {
             }
             best
         } else if self.against_average && !self.opponents.is_empty() {
-            let total: i32 = self.opponents.iter().map(|&o| self.cost(board, o)).sum();
-            total / self.opponents.len() as i32 * self.others_percent / 100
+            self.weighted_mean(|o| self.cost(board, o)) * self.others_percent / 100
         } else {
             self.opponents
                 .iter()

@@ -498,6 +498,16 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
             _ => ctx.others_percent,
         };
         ctx.scaled_replies = settings.tuning.scaled_replies > 0;
+        let head_on = settings.tuning.head_on;
+        let goal = game.layout().seats[seat].point.opposite();
+        if head_on != 100
+            && let Some(&o) = ctx
+                .opponents
+                .iter()
+                .find(|&&o| game.layout().seats[o].point == goal)
+        {
+            ctx.head_on = Some((o, head_on));
+        }
     }
     if level == Level::Expert && crowded(game) {
         ctx.own_tempo_percent = settings.tuning.crowded_tempo;
@@ -654,5 +664,6 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         mean_replies: false,
         others_percent: 100,
         scaled_replies: false,
+        head_on: None,
     }
 }

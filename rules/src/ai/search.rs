@@ -354,15 +354,13 @@ impl<'a, 'b> Searcher<'a, 'b> {
                 let mut reach = Reach::new(board.occupied());
                 let opponents = &ctx.opponents;
                 if ctx.mean_replies && !opponents.is_empty() {
-                    let gains = opponents
-                        .iter()
-                        .map(|&o| ctx.best_gain_with(&mut reach, board, o, 0));
+                    let gains = ctx.weighted_mean(|o| ctx.best_gain_with(&mut reach, board, o, 0));
                     let share = if ctx.scaled_replies {
                         ctx.others_percent
                     } else {
                         100
                     };
-                    base - gains.sum::<i32>() / opponents.len() as i32 * share / 100
+                    base - gains * share / 100
                 } else {
                     // The largest gain: each opponent only has to beat the ones before it.
                     let most = opponents

@@ -91,6 +91,10 @@ pub struct Tuning {
     /// sides, no teams (100, the default, as with two players; [`Tuning::crowded_tempo`]
     /// is the same at six).
     pub field_tempo: i32,
+    /// Percent the head-on opponent (whose home is the expert's goal, at four and six
+    /// players) weighs in the expert's average of the opponents, against 100 for each other
+    /// one, no teams.
+    pub head_on: i32,
 }
 
 impl Default for Tuning {
@@ -134,6 +138,7 @@ impl Default for Tuning {
             // Half or one and a half lost at four players (32 and 30 of 120 on one seed,
             // where the defaults took 50; twelfth round).
             field_tempo: 100,
+            head_on: 100,
         }
     }
 }
@@ -172,7 +177,7 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo";
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
@@ -201,13 +206,14 @@ impl Named for Tuning {
             "crowded_others" => &mut self.crowded_others,
             "scaled_replies" => &mut self.scaled_replies,
             "field_tempo" => &mut self.field_tempo,
+            "head_on" => &mut self.head_on,
             _ => return None,
         })
     }
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -345,7 +351,7 @@ mod tests {
             ),
             (0, 4, 2, 16)
         );
-        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40"
+        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250"
             .parse::<Settings>()
             .unwrap()
             .tuning;
@@ -359,9 +365,10 @@ mod tests {
                 t.three_others,
                 t.crowded_others,
                 t.scaled_replies,
-                t.field_tempo
+                t.field_tempo,
+                t.head_on
             ),
-            (1, 300, 6, 75, 1, 90, 60, 1, 40)
+            (1, 300, 6, 75, 1, 90, 60, 1, 40, 250)
         );
         assert_eq!(
             (
@@ -373,9 +380,10 @@ mod tests {
                 d.three_others,
                 d.crowded_others,
                 d.scaled_replies,
-                d.field_tempo
+                d.field_tempo,
+                d.head_on
             ),
-            (0, 0, 16, 50, 0, 100, 100, 0, 100)
+            (0, 0, 16, 50, 0, 100, 100, 0, 100, 100)
         );
     }
 
