@@ -627,3 +627,25 @@ fn head_on_changes_the_experts_play_only_where_an_opponent_is_head_on() {
         );
     }
 }
+
+/// `brs_plus` has every other opponent make its own best move after each reply in the
+/// expert's Best-Reply Search: it changes the expert's play at three and four players, and
+/// not with two (one opponent, nobody else to move) or in a game of pairs (searched in turn
+/// order); off by default.
+#[test]
+fn brs_plus_changes_only_the_experts_search_of_a_field() {
+    let plain = ai::Settings::default();
+    let (on, off): (ai::Settings, ai::Settings) =
+        ("brs_plus=1".parse().unwrap(), "brs_plus=0".parse().unwrap());
+    assert_eq!(off, plain);
+    let duel = [Level::Expert, Level::Hard];
+    assert_eq!(play_out(2, &duel, 12, &on), play_out(2, &duel, 12, &plain));
+    assert!(pairs_play_alike(&on, &plain));
+    for players in [3, 4] {
+        assert_ne!(
+            expert_against_hard(players, &on),
+            expert_against_hard(players, &plain),
+            "{players} players"
+        );
+    }
+}

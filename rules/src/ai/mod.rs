@@ -391,6 +391,8 @@ fn choose(
     searcher.turn_order = turn_order(game, level, settings);
     searcher.greedy_replies =
         expert_among_rivals(game, level) && !searcher.turn_order && tuning.field_greedy > 0;
+    searcher.background_replies =
+        expert_among_rivals(game, level) && !searcher.turn_order && tuning.brs_plus > 0;
     let mut depth = st.depth;
     if let Ok(most @ 1..) = u32::try_from(tuning.field_depth)
         && racing_field

@@ -92,6 +92,11 @@ pub(crate) struct Searcher<'a, 'b> {
     /// move (the one that lowers its cost most), in turn order, instead of Best-Reply
     /// Search's one worst reply: a racing field, not a coalition against the root.
     pub greedy_replies: bool,
+    /// Best-Reply Search with the other opponents moving too (BRS+): after each opponent's
+    /// reply, every other opponent still playing makes the move that lowers its own cost
+    /// most (found once per node, before the reply; dropped if the reply took its holes),
+    /// so the lines read have every opponent move between two of the root's moves.
+    pub background_replies: bool,
 }
 
 impl Drop for Searcher<'_, '_> {
@@ -123,6 +128,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
             turn_order: false,
             reduce_after: 0,
             greedy_replies: false,
+            background_replies: false,
             seats: {
                 let mut seats: Vec<usize> =
                     ctx.friends.iter().chain(&ctx.opponents).copied().collect();
@@ -372,6 +378,26 @@ impl<'a, 'b> Searcher<'a, 'b> {
         }
     }
 
+    /// Each opponent still playing with the move that lowers its own cost most on `board`,
+    /// in turn order after the root.
+    fn greedy_moves(&self, board: &Board) -> Vec<(usize, Hole, Hole)> {
+        let ctx = self.ctx;
+        let n = self.seats.len();
+        let at = self.seats.iter().position(|&s| s == ctx.root).unwrap_or(0);
+        (1..n)
+            .map(|k| self.seats[(at + k) % n])
+            .filter(|&o| ctx.opponents.contains(&o) && !ctx.done(board, o))
+            .filter_map(|o| {
+                let value = &ctx.seats[o].value;
+                ctx.layout
+                    .moves(board, o)
+                    .pairs()
+                    .max_by_key(|(f, t)| value[f.index() as usize] - value[t.index() as usize])
+                    .map(|(f, t)| (o, f, t))
+            })
+            .collect()
+    }
+
     /// The opponents' layer with [`Searcher::greedy_replies`]: each opponent still playing,
     /// in turn order after the root, makes the move that lowers its own cost most; then the
     /// root moves again. An opponent that finishes ends the search's game.
@@ -477,11 +503,29 @@ impl<'a, 'b> Searcher<'a, 'b> {
         let (a0, b0) = (alpha, beta);
         let mut best = if maximizing { -WIN - 1 } else { WIN + 1 };
         let mut best_move = moves[0];
+        let background = if side == Side::Replies && self.background_replies {
+            self.greedy_moves(board)
+        } else {
+            Vec::new()
+        };
+        let mut played: Vec<(usize, Hole, Hole)> = Vec::with_capacity(background.len());
         for (i, &m) in moves.iter().enumerate() {
             let seat = m.seat as usize;
             board.shift(seat, m.origin(), m.target());
             let next = self.next(side, board);
-            let score = if self.ends(board, seat) {
+            played.clear();
+            let mut others_end = false;
+            for &(o, f, t) in &background {
+                if o != seat && board.marbles(o).has(f.index()) && !board.occupied().has(t.index())
+                {
+                    board.shift(o, f, t);
+                    played.push((o, f, t));
+                    others_end |= self.ends(board, o);
+                }
+            }
+            let score = if others_end {
+                -WIN + ply as i32
+            } else if self.ends(board, seat) {
                 if maximizing {
                     WIN - ply as i32
                 } else {
@@ -511,6 +555,9 @@ impl<'a, 'b> Searcher<'a, 'b> {
                     s
                 }
             };
+            for &(o, f, t) in played.iter().rev() {
+                board.shift(o, t, f);
+            }
             board.shift(seat, m.target(), m.origin());
             if self.stopped {
                 return if i == 0 { score } else { best };

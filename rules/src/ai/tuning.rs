@@ -95,6 +95,9 @@ pub struct Tuning {
     /// players) weighs in the expert's average of the opponents, against 100 for each other
     /// one, no teams.
     pub head_on: i32,
+    /// 1 when the expert, with three or more sides and no teams, searches Best-Reply Search
+    /// with every other opponent making its own best move after each reply (BRS+).
+    pub brs_plus: i32,
 }
 
 impl Default for Tuning {
@@ -139,6 +142,7 @@ impl Default for Tuning {
             // where the defaults took 50; twelfth round).
             field_tempo: 100,
             head_on: 100,
+            brs_plus: 0,
         }
     }
 }
@@ -177,7 +181,7 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on";
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on, brs_plus";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
@@ -207,13 +211,14 @@ impl Named for Tuning {
             "scaled_replies" => &mut self.scaled_replies,
             "field_tempo" => &mut self.field_tempo,
             "head_on" => &mut self.head_on,
+            "brs_plus" => &mut self.brs_plus,
             _ => return None,
         })
     }
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on, brs_plus";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -351,7 +356,7 @@ mod tests {
             ),
             (0, 4, 2, 16)
         );
-        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250"
+        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1"
             .parse::<Settings>()
             .unwrap()
             .tuning;
@@ -366,9 +371,10 @@ mod tests {
                 t.crowded_others,
                 t.scaled_replies,
                 t.field_tempo,
-                t.head_on
+                t.head_on,
+                t.brs_plus
             ),
-            (1, 300, 6, 75, 1, 90, 60, 1, 40, 250)
+            (1, 300, 6, 75, 1, 90, 60, 1, 40, 250, 1)
         );
         assert_eq!(
             (
@@ -381,9 +387,10 @@ mod tests {
                 d.crowded_others,
                 d.scaled_replies,
                 d.field_tempo,
-                d.head_on
+                d.head_on,
+                d.brs_plus
             ),
-            (0, 0, 16, 50, 0, 100, 100, 0, 100, 100)
+            (0, 0, 16, 50, 0, 100, 100, 0, 100, 100, 0)
         );
     }
 
