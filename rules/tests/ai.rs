@@ -567,34 +567,37 @@ fn scaled_replies_change_the_experts_play_only_where_the_opponents_count_less() 
     );
 }
 
+/// Asserts that `on` changes the expert's play against hard players at each table of
+/// `changed` and at none of `same`, and never with two players or in a game of pairs.
+fn changes_the_expert_only_at(on: &ai::Settings, changed: &[u8], same: &[u8]) {
+    let plain = ai::Settings::default();
+    let duel = [Level::Expert, Level::Hard];
+    assert_eq!(play_out(2, &duel, 12, on), play_out(2, &duel, 12, &plain));
+    assert!(pairs_play_alike(on, &plain));
+    for &players in changed {
+        assert_ne!(
+            expert_against_hard(players, on),
+            expert_against_hard(players, &plain),
+            "{players} players"
+        );
+    }
+    for &players in same {
+        assert_eq!(
+            expert_against_hard(players, on),
+            expert_against_hard(players, &plain),
+            "{players} players"
+        );
+    }
+}
+
 /// `field_tempo` sets how much of its own best next move the expert's leaves count with
 /// three or four sides and no teams: it changes the expert's play at three and four players
 /// and nowhere else (two players, six, a game of pairs), and at 100, the default, nowhere.
 #[test]
 fn field_tempo_changes_the_experts_play_only_at_three_and_four_sides() {
-    let plain = ai::Settings::default();
-    let (none, whole): (ai::Settings, ai::Settings) = (
-        "field_tempo=0".parse().unwrap(),
-        "field_tempo=100".parse().unwrap(),
-    );
-    assert_eq!(whole, plain);
-    let duel = [Level::Expert, Level::Hard];
-    assert_eq!(
-        play_out(2, &duel, 12, &none),
-        play_out(2, &duel, 12, &plain)
-    );
-    assert!(pairs_play_alike(&none, &plain));
-    for players in [3, 4] {
-        assert_ne!(
-            expert_against_hard(players, &none),
-            expert_against_hard(players, &plain),
-            "{players} players"
-        );
-    }
-    assert_eq!(
-        expert_against_hard(6, &none),
-        expert_against_hard(6, &plain)
-    );
+    let whole: ai::Settings = "field_tempo=100".parse().unwrap();
+    assert_eq!(whole, ai::Settings::default());
+    changes_the_expert_only_at(&"field_tempo=0".parse().unwrap(), &[3, 4], &[6]);
 }
 
 /// `head_on` sets how much the opponent whose home is the expert's goal weighs in its
@@ -603,29 +606,9 @@ fn field_tempo_changes_the_experts_play_only_at_three_and_four_sides() {
 /// own average), or in a game of pairs; at 100, the default, nowhere.
 #[test]
 fn head_on_changes_the_experts_play_only_where_an_opponent_is_head_on() {
-    let plain = ai::Settings::default();
-    let (heavy, same): (ai::Settings, ai::Settings) = (
-        "head_on=300".parse().unwrap(),
-        "head_on=100".parse().unwrap(),
-    );
-    assert_eq!(same, plain);
-    let duel = [Level::Expert, Level::Hard];
-    assert_eq!(
-        play_out(2, &duel, 12, &heavy),
-        play_out(2, &duel, 12, &plain)
-    );
-    assert!(pairs_play_alike(&heavy, &plain));
-    assert_eq!(
-        expert_against_hard(3, &heavy),
-        expert_against_hard(3, &plain)
-    );
-    for players in [4, 6] {
-        assert_ne!(
-            expert_against_hard(players, &heavy),
-            expert_against_hard(players, &plain),
-            "{players} players"
-        );
-    }
+    let same: ai::Settings = "head_on=100".parse().unwrap();
+    assert_eq!(same, ai::Settings::default());
+    changes_the_expert_only_at(&"head_on=300".parse().unwrap(), &[4, 6], &[3]);
 }
 
 /// `brs_plus` has every other opponent make its own best move after each reply in the
@@ -634,18 +617,7 @@ fn head_on_changes_the_experts_play_only_where_an_opponent_is_head_on() {
 /// order); off by default.
 #[test]
 fn brs_plus_changes_only_the_experts_search_of_a_field() {
-    let plain = ai::Settings::default();
-    let (on, off): (ai::Settings, ai::Settings) =
-        ("brs_plus=1".parse().unwrap(), "brs_plus=0".parse().unwrap());
-    assert_eq!(off, plain);
-    let duel = [Level::Expert, Level::Hard];
-    assert_eq!(play_out(2, &duel, 12, &on), play_out(2, &duel, 12, &plain));
-    assert!(pairs_play_alike(&on, &plain));
-    for players in [3, 4] {
-        assert_ne!(
-            expert_against_hard(players, &on),
-            expert_against_hard(players, &plain),
-            "{players} players"
-        );
-    }
+    let off: ai::Settings = "brs_plus=0".parse().unwrap();
+    assert_eq!(off, ai::Settings::default());
+    changes_the_expert_only_at(&"brs_plus=1".parse().unwrap(), &[3, 4], &[]);
 }
