@@ -378,23 +378,36 @@ impl<'a, 'b> Searcher<'a, 'b> {
         }
     }
 
-    /// Each opponent still playing with the move that lowers its own cost most on `board`,
-    /// in turn order after the root.
-    fn greedy_moves(&self, board: &Board) -> Vec<(usize, Hole, Hole)> {
-        let ctx = self.ctx;
+    /// The opponents in turn order after the root's seat, wrapping round (`seats` is in
+    /// turn order).
+    fn opponents_in_turn(&self) -> impl Iterator<Item = usize> + '_ {
         let n = self.seats.len();
-        let at = self.seats.iter().position(|&s| s == ctx.root).unwrap_or(0);
+        let at = self
+            .seats
+            .iter()
+            .position(|&s| s == self.ctx.root)
+            .unwrap_or(0);
         (1..n)
-            .map(|k| self.seats[(at + k) % n])
-            .filter(|&o| ctx.opponents.contains(&o) && !ctx.done(board, o))
-            .filter_map(|o| {
-                let value = &ctx.seats[o].value;
-                ctx.layout
-                    .moves(board, o)
-                    .pairs()
-                    .max_by_key(|(f, t)| value[f.index() as usize] - value[t.index() as usize])
-                    .map(|(f, t)| (o, f, t))
-            })
+            .map(move |k| self.seats[(at + k) % n])
+            .filter(|o| self.ctx.opponents.contains(o))
+    }
+
+    /// The move that lowers `seat`'s own cost most on `board`, if it has one.
+    fn greedy_move(&self, board: &Board, seat: usize) -> Option<(Hole, Hole)> {
+        let value = &self.ctx.seats[seat].value;
+        self.ctx
+            .layout
+            .moves(board, seat)
+            .pairs()
+            .max_by_key(|(f, t)| value[f.index() as usize] - value[t.index() as usize])
+    }
+
+    /// Each opponent still playing with its [`Searcher::greedy_move`] on `board`, in turn
+    /// order after the root.
+    fn greedy_moves(&self, board: &Board) -> Vec<(usize, Hole, Hole)> {
+        self.opponents_in_turn()
+            .filter(|&o| !self.ctx.done(board, o))
+            .filter_map(|o| self.greedy_move(board, o).map(|(f, t)| (o, f, t)))
             .collect()
     }
 
@@ -410,22 +423,13 @@ impl<'a, 'b> Searcher<'a, 'b> {
         ply: usize,
     ) -> i32 {
         let ctx = self.ctx;
-        // `seats` is in turn order: the opponents after the root's seat, wrapping round.
-        let n = self.seats.len();
-        let at = self.seats.iter().position(|&s| s == ctx.root).unwrap_or(0);
-        let mut played: Vec<(usize, Hole, Hole)> = Vec::with_capacity(n);
+        let mut played: Vec<(usize, Hole, Hole)> = Vec::with_capacity(self.seats.len());
         let mut finished = false;
-        for o in (1..n).map(|k| self.seats[(at + k) % n]) {
-            if !ctx.opponents.contains(&o) || ctx.done(board, o) {
+        for o in self.opponents_in_turn() {
+            if ctx.done(board, o) {
                 continue;
             }
-            let value = &ctx.seats[o].value;
-            let best = ctx
-                .layout
-                .moves(board, o)
-                .pairs()
-                .max_by_key(|(f, t)| value[f.index() as usize] - value[t.index() as usize]);
-            if let Some((f, t)) = best {
+            if let Some((f, t)) = self.greedy_move(board, o) {
                 board.shift(o, f, t);
                 played.push((o, f, t));
                 if ctx.done(board, o) {
