@@ -382,33 +382,41 @@ fn play_out(players: u8, levels: &[Level], plies: u64, settings: &ai::Settings) 
     out
 }
 
-/// The learned evaluation (`learned=1`) is for three or more sides: two-player games, and
-/// team games, are played exactly as without it. With six players it does change the
-/// expert's play, and it stays legal and repeatable there.
+/// The learned evaluation (`learned=1`, and its per-distance costs alone, `learned=3`) is for
+/// three or more sides: two-player games, and team games, are played exactly as without it.
+/// With six players each changes the hard level's play, each its own way, and stays legal
+/// and repeatable there.
 #[test]
 fn the_learned_evaluation_leaves_two_players_and_teams_alone() {
-    let learned: ai::Settings = "learned=1".parse().unwrap();
     let plain = ai::Settings::default();
     let duel = [Level::Expert, Level::Hard];
-    assert_eq!(
-        play_out(2, &duel, 24, &learned),
-        play_out(2, &duel, 24, &plain)
-    );
     let mut pairs = Game::from_preset("pairs", Some(4), None).unwrap();
     for ply in 0..12 {
         let m = choose(&pairs, Level::Medium, ply);
         pairs.play(&m.path).unwrap();
     }
-    for level in [Level::Hard, Level::Expert] {
-        assert_eq!(
-            ai::choose_move_weighted(&pairs, level, 3, &Budget::unlimited(), &learned),
-            ai::choose_move_weighted(&pairs, level, 3, &Budget::unlimited(), &plain),
-        );
-    }
     let six = [Level::Hard];
-    let a = play_out(6, &six, 60, &learned);
-    assert_eq!(a, play_out(6, &six, 60, &learned));
-    assert_ne!(a, play_out(6, &six, 60, &plain));
+    let plain_six = play_out(6, &six, 60, &plain);
+    let mut six_games = Vec::new();
+    for learned in ["learned=1", "learned=3"] {
+        let learned: ai::Settings = learned.parse().unwrap();
+        assert_eq!(
+            play_out(2, &duel, 24, &learned),
+            play_out(2, &duel, 24, &plain)
+        );
+        for level in [Level::Hard, Level::Expert] {
+            assert_eq!(
+                ai::choose_move_weighted(&pairs, level, 3, &Budget::unlimited(), &learned),
+                ai::choose_move_weighted(&pairs, level, 3, &Budget::unlimited(), &plain),
+            );
+        }
+        let a = play_out(6, &six, 60, &learned);
+        assert_eq!(a, play_out(6, &six, 60, &learned));
+        assert_ne!(a, plain_six);
+        six_games.push(a);
+    }
+    // The per-distance costs alone (3) play otherwise than with the model's other terms (1).
+    assert_ne!(six_games[0], six_games[1]);
 }
 
 /// Whether the expert picks the same move with settings `a` as with `b` in a game of pairs

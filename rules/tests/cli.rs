@@ -462,6 +462,28 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
     let text = std::fs::read_to_string(out).unwrap();
     let model = sternhalma_rules::ai::learned::Model::from_text(&text).unwrap();
     assert_eq!(model.players, 3);
+    // The same games fitted one move later: another model, and the file says how it was made.
+    let next = dir.join("eval-next.txt");
+    let next = next.to_str().unwrap();
+    let o = cli(&[
+        "train",
+        "--players",
+        "3",
+        "--games",
+        "5",
+        "--level",
+        "easy",
+        "--target",
+        "next",
+        "--out",
+        next,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(next).unwrap();
+    assert!(text.contains("--target next"), "{text}");
+    let other = sternhalma_rules::ai::learned::Model::from_text(&text).unwrap();
+    assert_eq!(other.players, 3);
+    assert_ne!(other, model);
     let missing = dir.join("no-such-folder").join("eval.txt");
     for (args, says) in [
         (vec!["--games", "1", "--out", out], "needs --players"),
@@ -483,6 +505,19 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
                 out,
             ],
             "unknown level",
+        ),
+        (
+            vec![
+                "--players",
+                "3",
+                "--games",
+                "1",
+                "--target",
+                "later",
+                "--out",
+                out,
+            ],
+            "'end' or 'next'",
         ),
         (
             vec![

@@ -33,8 +33,9 @@ pub struct Weights {
     /// 1: the hard and expert levels with three or more sides (no teams) cost a seat by the
     /// moves it still needs as the shipped learned model predicts them (`ai::learned`), in
     /// place of the distance terms above; 2: the distance terms above plus the model's
-    /// other terms (stragglers, others in the goal, blocks, ladders, crowd). 0 (the
-    /// default): off.
+    /// other terms (stragglers, others in the goal, blocks, ladders, crowd); 3: the model's
+    /// cost per distance alone, in place of the distance terms, without its other terms.
+    /// 0 (the default): off.
     pub learned: i32,
 }
 

@@ -312,7 +312,8 @@ impl Learned {
     }
 }
 
-/// One recorded position of one seat: its features, the moves it still needed, its game.
+/// One recorded position of one seat: its features, the moves it still needed, its game,
+/// and the seat's next recorded position (for the fit one move later, [`Target::Next`]).
 #[derive(Clone, Debug)]
 pub struct Row {
     /// The seat's features.
@@ -321,6 +322,42 @@ pub struct Row {
     pub moves_left: f64,
     /// Which game the row comes from (held-out games are whole).
     pub game: usize,
+    /// The seat's features at its next recorded position; `None` once it has finished.
+    pub next: Option<[f64; FEATURES]>,
+    /// The moves it made between this position and the next (or its finish).
+    pub step: f64,
+}
+
+/// What a position's value is fitted to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Target {
+    /// The moves the seat still made to the end of its game (Monte Carlo).
+    #[default]
+    End,
+    /// The moves it made until its next recorded position plus the model's own value there
+    /// (least-squares temporal differences, LSTD(0)): the fit makes consecutive positions
+    /// agree, which is what a search comparing one move's results reads.
+    Next,
+}
+
+impl std::str::FromStr for Target {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Target, String> {
+        match s {
+            "end" => Ok(Target::End),
+            "next" => Ok(Target::Next),
+            _ => Err(format!("target '{s}' is not 'end' or 'next'")),
+        }
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Target::End => "end",
+            Target::Next => "next",
+        })
+    }
 }
 
 /// The casual rules made to play on after the first finish, so that every seat but the last
@@ -370,12 +407,24 @@ pub fn self_play(players: u8, games: usize, seed: u64, level: Level) -> Result<V
             }
             ply += 1;
         }
-        for (s, features, made) in seen {
-            if game.standing(s) == Standing::Finished {
+        for s in (0..n).filter(|&s| game.standing(s) == Standing::Finished) {
+            let own: Vec<([f64; FEATURES], u16)> = seen
+                .iter()
+                .filter(|(seat, ..)| *seat == s)
+                .map(|&(_, f, made)| (f, made))
+                .collect();
+            let total = game.moves_made(s);
+            for (i, &(features, made)) in own.iter().enumerate() {
+                let (next, then) = match own.get(i + 1) {
+                    Some(&(f, m)) => (Some(f), m),
+                    None => (None, total),
+                };
                 rows.push(Row {
                     features,
-                    moves_left: f64::from(game.moves_made(s) - made),
+                    moves_left: f64::from(total - made),
                     game: g,
+                    next,
+                    step: f64::from(then - made),
                 });
             }
         }
@@ -393,6 +442,27 @@ pub fn fit(rows: &[&Row], lambda: f64) -> Option<[f64; FEATURES]> {
             *bi += fi * r.moves_left;
             for (x, &fj) in row.iter_mut().zip(&r.features) {
                 *x += fi * fj;
+            }
+        }
+    }
+    for (i, row) in a.iter_mut().enumerate().skip(1) {
+        row[i] += lambda * rows.len() as f64;
+    }
+    solve(a, b)
+}
+
+/// LSTD(0) with ridge: the weights `w` with `Σ φ (φ - φ')ᵀ w = Σ φ r` (φ a row's features,
+/// φ' its next position's, zero once finished, r the moves between), plus `λ·n` on the
+/// diagonal but for the intercept. `None` if the system is singular.
+pub fn fit_next(rows: &[&Row], lambda: f64) -> Option<[f64; FEATURES]> {
+    let mut a = [[0.0f64; FEATURES]; FEATURES];
+    let mut b = [0.0f64; FEATURES];
+    for r in rows {
+        let next = r.next.unwrap_or([0.0; FEATURES]);
+        for ((row, bi), &fi) in a.iter_mut().zip(b.iter_mut()).zip(&r.features) {
+            *bi += fi * r.step;
+            for ((x, &fj), &nj) in row.iter_mut().zip(&r.features).zip(&next) {
+                *x += fi * (fj - nj);
             }
         }
     }
@@ -461,21 +531,27 @@ pub struct Trained {
     pub rows: (usize, usize),
 }
 
-/// Plays [`self_play`] games and fits a model to four fifths of them (ridge `ridge` per row),
-/// holding every fifth game out to measure it.
+/// Plays [`self_play`] games and fits a model to four fifths of them (ridge `ridge` per row,
+/// to `target`), holding every fifth game out to measure it (R² against the moves still
+/// made, whatever the target).
 pub fn train(
     players: u8,
     games: usize,
     seed: u64,
     level: Level,
     ridge: f64,
+    target: Target,
 ) -> Result<Trained, String> {
     let rows = self_play(players, games, seed, level)?;
     let (held, fitted): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| r.game % 5 == 4);
     if fitted.is_empty() {
         return Err("no finished seats to fit: play more games".into());
     }
-    let weights = fit(&fitted, ridge).ok_or("the features are degenerate: play more games")?;
+    let weights = match target {
+        Target::End => fit(&fitted, ridge),
+        Target::Next => fit_next(&fitted, ridge),
+    }
+    .ok_or("the features are degenerate: play more games")?;
     let model = Model { players, weights };
     Ok(Trained {
         r2_fit: r_squared(&model, &fitted),
@@ -524,6 +600,8 @@ mod tests {
                     moves_left: truth.iter().zip(&f).map(|(w, x)| w * x).sum(),
                     features: f,
                     game: g,
+                    next: None,
+                    step: 0.0,
                 }
             })
             .collect();
@@ -539,11 +617,60 @@ mod tests {
         assert!(r_squared(&model, &refs) > 0.999_999);
     }
 
+    /// On synthetic games whose moves between positions are exactly the drop in a known
+    /// linear value (and the whole value at the last position), the fit one move later
+    /// gives those weights back; the end-of-game fit of the same rows agrees.
+    #[test]
+    fn the_next_move_fit_recovers_known_values() {
+        let mut truth = [0.0; FEATURES];
+        let mut r = 11u64;
+        for w in truth.iter_mut() {
+            r = splitmix(r);
+            *w = (r % 2000) as f64 / 100.0 - 10.0;
+        }
+        let value = |f: &[f64; FEATURES]| truth.iter().zip(f).map(|(w, x)| w * x).sum::<f64>();
+        let mut rows = Vec::new();
+        for g in 0..300 {
+            let chain: Vec<[f64; FEATURES]> = (0..8)
+                .map(|_| {
+                    let mut f = [1.0; FEATURES];
+                    for x in f.iter_mut().skip(1) {
+                        r = splitmix(r);
+                        *x = (r % 1000) as f64 / 50.0;
+                    }
+                    f
+                })
+                .collect();
+            for (i, f) in chain.iter().enumerate() {
+                let next = chain.get(i + 1).copied();
+                rows.push(Row {
+                    features: *f,
+                    moves_left: value(f),
+                    game: g,
+                    next,
+                    step: value(f) - next.map_or(0.0, |n| value(&n)),
+                });
+            }
+        }
+        let refs: Vec<&Row> = rows.iter().collect();
+        for w in [fit_next(&refs, 0.0).unwrap(), fit(&refs, 0.0).unwrap()] {
+            for (got, want) in w.iter().zip(truth) {
+                assert!((got - want).abs() < 1e-6, "{got} vs {want}");
+            }
+        }
+        // Steps that do not add up to a linear value give other weights than the end's.
+        for row in rows.iter_mut() {
+            row.step += 1.0;
+        }
+        let refs: Vec<&Row> = rows.iter().collect();
+        assert_ne!(fit_next(&refs, 0.0).unwrap(), fit(&refs, 0.0).unwrap());
+    }
+
     /// A small training run gives the same model twice, and a model survives its own text.
     #[test]
     fn training_is_deterministic_for_a_seed() {
-        let a = train(3, 5, 9, Level::Easy, RIDGE).unwrap();
-        let b = train(3, 5, 9, Level::Easy, RIDGE).unwrap();
+        let a = train(3, 5, 9, Level::Easy, RIDGE, Target::End).unwrap();
+        let b = train(3, 5, 9, Level::Easy, RIDGE, Target::End).unwrap();
         assert_eq!(a.model, b.model);
         assert_eq!(a.rows, b.rows);
         assert!(a.rows.0 > 100, "{:?}", a.rows);

@@ -642,13 +642,16 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         && let Some(model) = learned::shipped(setup.players)
     {
         let (l, buckets) = learned::Learned::new(model);
-        // 2: the usual distance costs, with only the model's other terms added.
-        if weights.learned == 1 {
+        // 2: the usual distance costs, with only the model's other terms added; 3: the
+        // model's cost per distance alone, as cheap a leaf as the usual costs.
+        if matches!(weights.learned, 1 | 3) {
             for e in seats.iter_mut() {
                 learned::apply(e, &buckets);
             }
         }
-        learned = Some(l);
+        if weights.learned != 3 {
+            learned = Some(l);
+        }
     }
     Ctx {
         learned,

@@ -26,7 +26,7 @@ USAGE:
                           [--moves \"PATH PATH ...\"]
   sternhalma-cli match --players N --a LEVEL --b LEVEL[,LEVEL...] --games G [--rules PRESET] [--seed S]
                        [--jobs J] [--records DIR] [--a-eval W] [--b-eval W]
-  sternhalma-cli train --players 3|4|6 --games G [--seed S] [--level LEVEL] [--ridge L] --out FILE
+  sternhalma-cli train --players 3|4|6 --games G [--seed S] [--level LEVEL] [--ridge L] [--target end|next] --out FILE
   sternhalma-cli solo [--seconds S]
   sternhalma-cli soak --games N [--seed S] [--jobs J] [--failures DIR]
   sternhalma-cli crossing [--marbles 6|10|15] [--moves \"PATH PATH ...\"] [--width W] [--nodes N]
@@ -95,11 +95,14 @@ train   plays G self-play games of LEVEL (hard by default) in every seat, under 
         rules made to play on after the first finish, records every other position and, for
         each seat that finished, the moves it still needed; fits the learned evaluation's
         weights (ridge regression, --ridge L per row, 1 by default) to four games in five
-        and prints
+        (--target end, the default: to the moves still made to the finish; --target next:
+        to the moves made until the seat's next recorded position plus the model's own
+        value there, LSTD(0)) and prints
         rows=N held_rows=H r2_fit=F r2_held=R
-        (R: on the fifth game held out), then writes the weights to FILE. The same arguments
-        write the same file. The shipped rules/assets/eval-Np.txt came from this command
-        (docs/ai.md); --a-eval learned=1 plays with them.
+        (R² against the moves still made; R: on the fifth game held out), then writes the
+        weights to FILE. The same arguments write the same file. The shipped
+        rules/assets/eval-Np.txt came from this command (docs/ai.md); --a-eval learned=1
+        (2, 3) plays with them.
 solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
 soak    plays N games (random, computer and mixed players, rotating through every preset and
         player count) and checks the engine's invariants after every move; ends with the line
@@ -625,13 +628,17 @@ fn cmd_train(mut args: Args) -> Result<(), Fail> {
         .num::<f64>("--ridge")?
         .unwrap_or(ai::learned::RIDGE)
         .max(0.0);
+    let target = match args.take("--target")? {
+        None => ai::learned::Target::End,
+        Some(v) => v.parse().or_else(|e: String| fail(format!("train: {e}")))?,
+    };
     let out = args
         .take("--out")?
         .ok_or(Fail("train needs --out FILE".into(), 1))?;
     args.done()?;
     // Fail on a bad path before the games, not after them.
     std::fs::write(&out, "").or_else(|e| fail(format!("{out}: {e}")))?;
-    let t = ai::learned::train(players, games, seed, lvl, ridge)
+    let t = ai::learned::train(players, games, seed, lvl, ridge, target)
         .or_else(|e| fail(format!("train: {e}")))?;
     println!(
         "rows={} held_rows={} r2_fit={:.4} r2_held={:.4}",
@@ -639,7 +646,7 @@ fn cmd_train(mut args: Args) -> Result<(), Fail> {
     );
     let comment = format!(
         "Learned evaluation: moves a seat still needs (docs/ai.md).\n\
-         sternhalma-cli train --players {players} --games {games} --seed {seed} --level {lvl} --ridge {ridge} --out FILE\n\
+         sternhalma-cli train --players {players} --games {games} --seed {seed} --level {lvl} --ridge {ridge} --target {target} --out FILE\n\
          rows={} held_rows={} r2_fit={:.4} r2_held={:.4}",
         t.rows.0, t.rows.1, t.r2_fit, t.r2_held
     );
