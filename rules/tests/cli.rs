@@ -444,17 +444,12 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("eval.txt");
     let out = out.to_str().unwrap();
-    let o = cli(&[
-        "train",
-        "--players",
-        "3",
-        "--games",
-        "5",
-        "--level",
-        "easy",
-        "--out",
-        out,
-    ]);
+    // Five three-player games of the easy level, with `extra` arguments, fitted into `file`.
+    let train = |extra: &[&str], file: &str| {
+        let base = ["train", "--players", "3", "--games", "5", "--level", "easy"];
+        cli(&[&base[..], extra, &["--out", file]].concat())
+    };
+    let o = train(&[], out);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out_line = stdout(&o);
     let line = out_line.trim();
@@ -465,19 +460,7 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
     // The same games fitted one move later: another model, and the file says how it was made.
     let next = dir.join("eval-next.txt");
     let next = next.to_str().unwrap();
-    let o = cli(&[
-        "train",
-        "--players",
-        "3",
-        "--games",
-        "5",
-        "--level",
-        "easy",
-        "--target",
-        "next",
-        "--out",
-        next,
-    ]);
+    let o = train(&["--target", "next"], next);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(next).unwrap();
     assert!(text.contains("--target next"), "{text}");

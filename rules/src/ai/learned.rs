@@ -580,22 +580,34 @@ mod tests {
     use super::*;
     use crate::zobrist::splitmix;
 
+    /// Random weights from -10 to 10, drawn from `r`.
+    fn random_weights(r: &mut u64) -> [f64; FEATURES] {
+        let mut w = [0.0; FEATURES];
+        for x in w.iter_mut() {
+            *r = splitmix(*r);
+            *x = (*r % 2000) as f64 / 100.0 - 10.0;
+        }
+        w
+    }
+
+    /// Random features from 0 to 20 after an intercept of 1, drawn from `r`.
+    fn random_features(r: &mut u64) -> [f64; FEATURES] {
+        let mut f = [1.0; FEATURES];
+        for x in f.iter_mut().skip(1) {
+            *r = splitmix(*r);
+            *x = (*r % 1000) as f64 / 50.0;
+        }
+        f
+    }
+
     /// On synthetic rows made from known weights, the fit gives those weights back.
     #[test]
     fn the_fit_recovers_known_weights() {
-        let mut truth = [0.0; FEATURES];
         let mut r = 5u64;
-        for w in truth.iter_mut() {
-            r = splitmix(r);
-            *w = (r % 2000) as f64 / 100.0 - 10.0;
-        }
+        let truth = random_weights(&mut r);
         let rows: Vec<Row> = (0..2000)
             .map(|g| {
-                let mut f = [1.0; FEATURES];
-                for x in f.iter_mut().skip(1) {
-                    r = splitmix(r);
-                    *x = (r % 1000) as f64 / 50.0;
-                }
+                let f = random_features(&mut r);
                 Row {
                     moves_left: truth.iter().zip(&f).map(|(w, x)| w * x).sum(),
                     features: f,
@@ -622,25 +634,12 @@ mod tests {
     /// gives those weights back; the end-of-game fit of the same rows agrees.
     #[test]
     fn the_next_move_fit_recovers_known_values() {
-        let mut truth = [0.0; FEATURES];
         let mut r = 11u64;
-        for w in truth.iter_mut() {
-            r = splitmix(r);
-            *w = (r % 2000) as f64 / 100.0 - 10.0;
-        }
+        let truth = random_weights(&mut r);
         let value = |f: &[f64; FEATURES]| truth.iter().zip(f).map(|(w, x)| w * x).sum::<f64>();
         let mut rows = Vec::new();
         for g in 0..300 {
-            let chain: Vec<[f64; FEATURES]> = (0..8)
-                .map(|_| {
-                    let mut f = [1.0; FEATURES];
-                    for x in f.iter_mut().skip(1) {
-                        r = splitmix(r);
-                        *x = (r % 1000) as f64 / 50.0;
-                    }
-                    f
-                })
-                .collect();
+            let chain: Vec<[f64; FEATURES]> = (0..8).map(|_| random_features(&mut r)).collect();
             for (i, f) in chain.iter().enumerate() {
                 let next = chain.get(i + 1).copied();
                 rows.push(Row {
