@@ -232,21 +232,16 @@ impl<'a> Ctx<'a> {
     /// The mean over the opponents of `of(seat)`, the head-on opponent weighing as
     /// [`Ctx::head_on`] says.
     pub fn weighted_mean(&self, mut of: impl FnMut(usize) -> i32) -> i32 {
-        match self.head_on {
-            None => {
-                let total: i32 = self.opponents.iter().map(|&o| of(o)).sum();
-                total / self.opponents.len().max(1) as i32
-            }
-            Some((head_on, percent)) => {
-                let (mut total, mut weight) = (0, 0);
-                for &o in &self.opponents {
-                    let w = if o == head_on { percent } else { 100 };
-                    total += of(o) * w;
-                    weight += w;
-                }
-                if weight > 0 { total / weight } else { 0 }
-            }
+        let (mut total, mut weight) = (0, 0);
+        for &o in &self.opponents {
+            let w = match self.head_on {
+                Some((head_on, percent)) if o == head_on => percent,
+                _ => 100,
+            };
+            total += of(o) * w;
+            weight += w;
         }
+        if weight > 0 { total / weight } else { 0 }
     }
 
     /// Score from the root's point of view: the best opponent's cost minus the root's.

@@ -435,32 +435,28 @@ pub fn self_play(players: u8, games: usize, seed: u64, level: Level) -> Result<V
 /// Ridge regression by the normal equations, `(XᵀX + λ·n·I) w = Xᵀy`, the intercept (the
 /// first feature) not shrunk. `None` if the system is singular.
 pub fn fit(rows: &[&Row], lambda: f64) -> Option<[f64; FEATURES]> {
-    let mut a = [[0.0f64; FEATURES]; FEATURES];
-    let mut b = [0.0f64; FEATURES];
-    for r in rows {
-        for ((row, bi), &fi) in a.iter_mut().zip(b.iter_mut()).zip(&r.features) {
-            *bi += fi * r.moves_left;
-            for (x, &fj) in row.iter_mut().zip(&r.features) {
-                *x += fi * fj;
-            }
-        }
-    }
-    for (i, row) in a.iter_mut().enumerate().skip(1) {
-        row[i] += lambda * rows.len() as f64;
-    }
-    solve(a, b)
+    fit_to(rows, lambda, Target::End)
 }
 
 /// LSTD(0) with ridge: the weights `w` with `Σ φ (φ - φ')ᵀ w = Σ φ r` (φ a row's features,
 /// φ' its next position's, zero once finished, r the moves between), plus `λ·n` on the
 /// diagonal but for the intercept. `None` if the system is singular.
 pub fn fit_next(rows: &[&Row], lambda: f64) -> Option<[f64; FEATURES]> {
+    fit_to(rows, lambda, Target::Next)
+}
+
+/// Both fits as one system `Σ φ (φ - φ')ᵀ w = Σ φ r`: to the end, φ' is zero and r the
+/// moves still made, which is the normal equations of least squares.
+fn fit_to(rows: &[&Row], lambda: f64, target: Target) -> Option<[f64; FEATURES]> {
     let mut a = [[0.0f64; FEATURES]; FEATURES];
     let mut b = [0.0f64; FEATURES];
     for r in rows {
-        let next = r.next.unwrap_or([0.0; FEATURES]);
+        let (next, reward) = match target {
+            Target::End => ([0.0; FEATURES], r.moves_left),
+            Target::Next => (r.next.unwrap_or([0.0; FEATURES]), r.step),
+        };
         for ((row, bi), &fi) in a.iter_mut().zip(b.iter_mut()).zip(&r.features) {
-            *bi += fi * r.step;
+            *bi += fi * reward;
             for ((x, &fj), &nj) in row.iter_mut().zip(&r.features).zip(&next) {
                 *x += fi * (fj - nj);
             }
@@ -547,11 +543,8 @@ pub fn train(
     if fitted.is_empty() {
         return Err("no finished seats to fit: play more games".into());
     }
-    let weights = match target {
-        Target::End => fit(&fitted, ridge),
-        Target::Next => fit_next(&fitted, ridge),
-    }
-    .ok_or("the features are degenerate: play more games")?;
+    let weights =
+        fit_to(&fitted, ridge, target).ok_or("the features are degenerate: play more games")?;
     let model = Model { players, weights };
     Ok(Trained {
         r2_fit: r_squared(&model, &fitted),
