@@ -629,3 +629,13 @@ fn brs_plus_changes_only_the_experts_search_of_a_field() {
     assert_eq!(off, ai::Settings::default());
     changes_the_expert_only_at(&"brs_plus=1".parse().unwrap(), &[3, 4], &[]);
 }
+
+/// `softmin` counts the opponents as their soft minimum (the leader weighing most) rather
+/// than their mean: it changes the expert's play at three, four and six players, and not with
+/// two (one opponent is its own minimum) or in a game of pairs; off by default.
+#[test]
+fn softmin_changes_the_experts_play_only_at_a_field() {
+    let off: ai::Settings = "softmin=0".parse().unwrap();
+    assert_eq!(off, ai::Settings::default());
+    changes_the_expert_only_at(&"softmin=250".parse().unwrap(), &[3, 4, 6], &[]);
+}

@@ -131,6 +131,9 @@ pub(crate) struct Ctx<'a> {
     /// opponents' average against 100 for each other one (`None`: all alike). It shares the
     /// root's lane, so its marbles are the ones the root meets and blocks most.
     pub head_on: Option<(usize, i32)>,
+    /// The temperature of the opponents' soft minimum when scoring against the average
+    /// ([`Tuning::softmin`](super::Tuning::softmin)); 0: their plain mean.
+    pub softmin: i32,
     /// The learned model's costs beyond a marble's distance, when `weights.learned` is on
     /// (the distances' part is in each seat's `value`).
     pub learned: Option<Learned>,
@@ -234,14 +237,76 @@ impl<'a> Ctx<'a> {
     pub fn weighted_mean(&self, mut of: impl FnMut(usize) -> i32) -> i32 {
         let (mut total, mut weight) = (0, 0);
         for &o in &self.opponents {
-            let w = match self.head_on {
-                Some((head_on, percent)) if o == head_on => percent,
-                _ => 100,
-            };
+            let w = self.opponent_weight(o);
             total += of(o) * w;
             weight += w;
         }
         if weight > 0 { total / weight } else { 0 }
+    }
+
+    /// An opponent's weight in the field's mean: 100, the head-on one its percent.
+    fn opponent_weight(&self, o: usize) -> i32 {
+        match self.head_on {
+            Some((head_on, percent)) if o == head_on => percent,
+            _ => 100,
+        }
+    }
+
+    /// Each opponent with its share of the field on `board` under the soft minimum: its
+    /// [`Ctx::opponent_weight`] times `exp(-(cost - leader's) / T)`; and the leader's cost.
+    fn soft_shares(&self, board: &Board) -> (Vec<(usize, f64)>, i32) {
+        let costs: Vec<(usize, i32)> = self
+            .opponents
+            .iter()
+            .map(|&o| (o, self.cost(board, o)))
+            .collect();
+        let lead = costs.iter().map(|&(_, c)| c).min().unwrap_or(0);
+        let t = f64::from(self.softmin.max(1));
+        let shares = costs
+            .iter()
+            .map(|&(o, c)| {
+                let w = f64::from(self.opponent_weight(o));
+                (o, w * (-f64::from(c - lead) / t).exp())
+            })
+            .collect();
+        (shares, lead)
+    }
+
+    /// The opponents' cost on `board` as one number: their soft minimum
+    /// `leader - T ln(mean of exp(-(cost - leader) / T))`, the mean weighed as
+    /// [`Ctx::opponent_weight`] says.
+    fn soft_min(&self, board: &Board) -> i32 {
+        let (shares, lead) = self.soft_shares(board);
+        let total: f64 = self
+            .opponents
+            .iter()
+            .map(|&o| f64::from(self.opponent_weight(o)))
+            .sum();
+        let sum: f64 = shares.iter().map(|&(_, s)| s).sum();
+        if total <= 0.0 || sum <= 0.0 {
+            return lead;
+        }
+        lead - (f64::from(self.softmin) * (sum / total).ln()).round() as i32
+    }
+
+    /// The mean over the opponents of `of(seat)` as the field's cost counts them: weighed by
+    /// their shares of the soft minimum when there is one (a gain of the leader's lowers it
+    /// most), else as [`Ctx::weighted_mean`].
+    pub fn field_mean(&self, board: &Board, mut of: impl FnMut(usize) -> i32) -> i32 {
+        if self.softmin <= 0 {
+            return self.weighted_mean(of);
+        }
+        let (shares, _) = self.soft_shares(board);
+        let (mut total, mut weight) = (0.0, 0.0);
+        for (o, s) in shares {
+            total += f64::from(of(o)) * s;
+            weight += s;
+        }
+        if weight > 0.0 {
+            (total / weight).round() as i32
+        } else {
+            0
+        }
     }
 
     /// Score from the root's point of view: the best opponent's cost minus the root's.
@@ -256,7 +321,12 @@ impl<'a> Ctx<'a> {
             }
             best
         } else if self.against_average && !self.opponents.is_empty() {
-            self.weighted_mean(|o| self.cost(board, o)) * self.others_percent / 100
+            let field = if self.softmin > 0 {
+                self.soft_min(board)
+            } else {
+                self.weighted_mean(|o| self.cost(board, o))
+            };
+            field * self.others_percent / 100
         } else {
             self.opponents
                 .iter()
@@ -388,5 +458,46 @@ mod tests {
             }
         }
         assert_eq!(checked, 4 * 2 * 60 * 6 * 2);
+    }
+
+    /// The opponents' soft minimum lies between their lowest cost and their mean, rises with
+    /// its temperature from the one towards the other, and weighs their gains the same way,
+    /// on random four-player boards.
+    #[test]
+    fn the_soft_minimum_runs_from_the_leader_to_the_mean() {
+        let setup = Setup::new(4, 10, false).unwrap();
+        let game = crate::game::Game::new(setup, RuleSet::default()).unwrap();
+        let mut ctx = super::super::context(&game, 0, Weights::default());
+        assert_eq!(ctx.opponents.len(), 3);
+        let mut r = 5u64;
+        for _ in 0..200 {
+            let board = random_crowd(&mut r);
+            let costs: Vec<i32> = ctx.opponents.iter().map(|&o| ctx.cost(&board, o)).collect();
+            let lead = *costs.iter().min().unwrap();
+            ctx.softmin = 0;
+            let mean = ctx.weighted_mean(|o| ctx.cost(&board, o));
+            assert_eq!(ctx.field_mean(&board, |o| ctx.cost(&board, o)), mean);
+            let mut before = lead;
+            for t in [1, 10, 100, 250, 1000, 5000] {
+                ctx.softmin = t;
+                let soft = ctx.soft_min(&board);
+                assert!(lead <= soft && soft <= mean + 1, "{lead} {soft} {mean}");
+                assert!(soft >= before, "temperature {t}: {soft} after {before}");
+                before = soft;
+                let weighed = ctx.field_mean(&board, |o| ctx.cost(&board, o));
+                assert!(
+                    lead <= weighed && weighed <= mean + 1,
+                    "{lead} {weighed} {mean}"
+                );
+            }
+            ctx.softmin = 1;
+            assert!(ctx.soft_min(&board) <= lead + 2);
+            if costs.iter().all(|&c| c == lead) {
+                continue;
+            }
+            // A cold soft minimum is the leader's cost; a hot one tends to the mean.
+            ctx.softmin = 1_000_000;
+            assert!((ctx.soft_min(&board) - mean).abs() <= 1 + (mean - lead) / 50);
+        }
     }
 }

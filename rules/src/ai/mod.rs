@@ -500,6 +500,7 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
             _ => ctx.others_percent,
         };
         ctx.scaled_replies = settings.tuning.scaled_replies > 0;
+        ctx.softmin = settings.tuning.softmin;
         let head_on = settings.tuning.head_on;
         let goal = game.layout().seats[seat].point.opposite();
         if head_on != 100
@@ -670,5 +671,6 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         others_percent: 100,
         scaled_replies: false,
         head_on: None,
+        softmin: 0,
     }
 }

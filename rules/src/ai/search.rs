@@ -360,7 +360,8 @@ impl<'a, 'b> Searcher<'a, 'b> {
                 let mut reach = Reach::new(board.occupied());
                 let opponents = &ctx.opponents;
                 if ctx.mean_replies && !opponents.is_empty() {
-                    let gains = ctx.weighted_mean(|o| ctx.best_gain_with(&mut reach, board, o, 0));
+                    let gains =
+                        ctx.field_mean(board, |o| ctx.best_gain_with(&mut reach, board, o, 0));
                     let share = if ctx.scaled_replies {
                         ctx.others_percent
                     } else {

@@ -98,6 +98,12 @@ pub struct Tuning {
     /// 1 when the expert, with three or more sides and no teams, searches Best-Reply Search
     /// with every other opponent making its own best move after each reply (BRS+).
     pub brs_plus: i32,
+    /// With three or more sides and no teams, the expert's temperature (eval units; about
+    /// 250 is one move) for the opponents' soft minimum: their costs count as
+    /// `leader - T ln(mean of exp(-(cost - leader) / T))`, so an opponent close to the lead
+    /// weighs most and one far behind, who cannot win the race, little; their replies a
+    /// leaf charges are weighed alike. 0 (the default): the plain mean.
+    pub softmin: i32,
 }
 
 impl Default for Tuning {
@@ -143,6 +149,7 @@ impl Default for Tuning {
             field_tempo: 100,
             head_on: 100,
             brs_plus: 0,
+            softmin: 0,
         }
     }
 }
@@ -181,7 +188,7 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on, brs_plus";
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on, brs_plus, softmin";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
@@ -212,13 +219,14 @@ impl Named for Tuning {
             "field_tempo" => &mut self.field_tempo,
             "head_on" => &mut self.head_on,
             "brs_plus" => &mut self.brs_plus,
+            "softmin" => &mut self.softmin,
             _ => return None,
         })
     }
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on, brs_plus";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on, brs_plus, softmin";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -356,7 +364,7 @@ mod tests {
             ),
             (0, 4, 2, 16)
         );
-        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1"
+        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1,softmin=300"
             .parse::<Settings>()
             .unwrap()
             .tuning;
@@ -372,9 +380,10 @@ mod tests {
                 t.scaled_replies,
                 t.field_tempo,
                 t.head_on,
-                t.brs_plus
+                t.brs_plus,
+                t.softmin
             ),
-            (1, 300, 6, 75, 1, 90, 60, 1, 40, 250, 1)
+            (1, 300, 6, 75, 1, 90, 60, 1, 40, 250, 1, 300)
         );
         assert_eq!(
             (
@@ -388,9 +397,10 @@ mod tests {
                 d.scaled_replies,
                 d.field_tempo,
                 d.head_on,
-                d.brs_plus
+                d.brs_plus,
+                d.softmin
             ),
-            (0, 0, 16, 50, 0, 100, 100, 0, 100, 100, 0)
+            (0, 0, 16, 50, 0, 100, 100, 0, 100, 100, 0, 0)
         );
     }
 
