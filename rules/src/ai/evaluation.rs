@@ -260,8 +260,14 @@ impl<'a> Ctx<'a> {
             .iter()
             .map(|&o| (o, self.cost(board, o)))
             .collect();
-        let lead = costs.iter().map(|&(_, c)| c).min().unwrap_or(0);
-        let t = f64::from(self.softmin.max(1));
+        // Measured from the end the temperature favours, so no share is more than 1.
+        let lead = if self.softmin >= 0 {
+            costs.iter().map(|&(_, c)| c).min()
+        } else {
+            costs.iter().map(|&(_, c)| c).max()
+        }
+        .unwrap_or(0);
+        let t = f64::from(self.softmin);
         let shares = costs
             .iter()
             .map(|&(o, c)| {
@@ -293,7 +299,7 @@ impl<'a> Ctx<'a> {
     /// their shares of the soft minimum when there is one (a gain of the leader's lowers it
     /// most), else as [`Ctx::weighted_mean`].
     pub fn field_mean(&self, board: &Board, mut of: impl FnMut(usize) -> i32) -> i32 {
-        if self.softmin <= 0 {
+        if self.softmin == 0 {
             return self.weighted_mean(of);
         }
         let (shares, _) = self.soft_shares(board);
@@ -321,7 +327,7 @@ impl<'a> Ctx<'a> {
             }
             best
         } else if self.against_average && !self.opponents.is_empty() {
-            let field = if self.softmin > 0 {
+            let field = if self.softmin != 0 {
                 self.soft_min(board)
             } else {
                 self.weighted_mean(|o| self.cost(board, o))
@@ -461,8 +467,9 @@ mod tests {
     }
 
     /// The opponents' soft minimum lies between their lowest cost and their mean, rises with
-    /// its temperature from the one towards the other, and weighs their gains the same way,
-    /// on random four-player boards.
+    /// its temperature from the one towards the other, and weighs their gains the same way;
+    /// with a negative temperature it is a soft maximum, from the highest cost down towards
+    /// the mean; on random four-player boards.
     #[test]
     fn the_soft_minimum_runs_from_the_leader_to_the_mean() {
         let setup = Setup::new(4, 10, false).unwrap();
@@ -490,6 +497,18 @@ mod tests {
                     "{lead} {weighed} {mean}"
                 );
             }
+            // A negative temperature is a soft maximum: between the mean and the last.
+            let last = *costs.iter().max().unwrap();
+            let mut before = last;
+            for t in [-1, -10, -100, -250, -1000, -5000] {
+                ctx.softmin = t;
+                let soft = ctx.soft_min(&board);
+                assert!(mean - 1 <= soft && soft <= last, "{mean} {soft} {last}");
+                assert!(soft <= before, "temperature {t}: {soft} after {before}");
+                before = soft;
+            }
+            ctx.softmin = -1;
+            assert!(ctx.soft_min(&board) >= last - 2);
             ctx.softmin = 1;
             assert!(ctx.soft_min(&board) <= lead + 2);
             if costs.iter().all(|&c| c == lead) {

@@ -102,7 +102,8 @@ pub struct Tuning {
     /// 250 is one move) for the opponents' soft minimum: their costs count as
     /// `leader - T ln(mean of exp(-(cost - leader) / T))`, so an opponent close to the lead
     /// weighs most and one far behind, who cannot win the race, little; their replies a
-    /// leaf charges are weighed alike. 0 (the default): the plain mean.
+    /// leaf charges are weighed alike. A negative T is the soft maximum, the last weighing
+    /// most. 0 (the default): the plain mean.
     pub softmin: i32,
 }
 
