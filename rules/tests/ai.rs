@@ -631,11 +631,26 @@ fn brs_plus_changes_only_the_experts_search_of_a_field() {
 }
 
 /// `softmin` counts the opponents as their soft minimum (the leader weighing most) rather
-/// than their mean: it changes the expert's play at three, four and six players, and not with
-/// two (one opponent is its own minimum) or in a game of pairs; off by default.
+/// than their mean: it changes the expert's play at three and four players, and not at six
+/// (`crowded_softmin` there), with two (one opponent is its own minimum) or in a game of
+/// pairs; off by default.
 #[test]
-fn softmin_changes_the_experts_play_only_at_a_field() {
+fn softmin_changes_the_experts_play_only_at_three_and_four_sides() {
     let off: ai::Settings = "softmin=0".parse().unwrap();
     assert_eq!(off, ai::Settings::default());
-    changes_the_expert_only_at(&"softmin=250".parse().unwrap(), &[3, 4, 6], &[]);
+    changes_the_expert_only_at(&"softmin=250".parse().unwrap(), &[3, 4], &[6]);
+}
+
+/// `crowded_softmin` is the same at six players and nowhere else.
+#[test]
+fn crowded_softmin_changes_the_experts_play_only_at_six() {
+    let plain = ai::Settings::default();
+    let other = ai::Settings {
+        tuning: ai::Tuning {
+            crowded_softmin: plain.tuning.crowded_softmin + 500,
+            ..plain.tuning
+        },
+        ..plain
+    };
+    changes_the_expert_only_at(&other, &[6], &[3, 4]);
 }

@@ -500,7 +500,11 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
             _ => ctx.others_percent,
         };
         ctx.scaled_replies = settings.tuning.scaled_replies > 0;
-        ctx.softmin = settings.tuning.softmin;
+        ctx.softmin = match game.setup().units() {
+            3 | 4 => settings.tuning.softmin,
+            u if u >= 5 => settings.tuning.crowded_softmin,
+            _ => 0,
+        };
         let head_on = settings.tuning.head_on;
         let goal = game.layout().seats[seat].point.opposite();
         if head_on != 100
