@@ -598,14 +598,20 @@ fn changes_the_expert_only_at(on: &ai::Settings, changed: &[u8], same: &[u8]) {
     }
 }
 
+/// Asserts that `default` (a switch at its default value) is the default settings, and that
+/// `on` changes the expert's play as [`changes_the_expert_only_at`] says.
+fn switch_changes_the_expert_only_at(default: &str, on: &str, changed: &[u8], same: &[u8]) {
+    let default: ai::Settings = default.parse().unwrap();
+    assert_eq!(default, ai::Settings::default());
+    changes_the_expert_only_at(&on.parse().unwrap(), changed, same);
+}
+
 /// `field_tempo` sets how much of its own best next move the expert's leaves count with
 /// three or four sides and no teams: it changes the expert's play at three and four players
 /// and nowhere else (two players, six, a game of pairs), and at 100, the default, nowhere.
 #[test]
 fn field_tempo_changes_the_experts_play_only_at_three_and_four_sides() {
-    let whole: ai::Settings = "field_tempo=100".parse().unwrap();
-    assert_eq!(whole, ai::Settings::default());
-    changes_the_expert_only_at(&"field_tempo=0".parse().unwrap(), &[3, 4], &[6]);
+    switch_changes_the_expert_only_at("field_tempo=100", "field_tempo=0", &[3, 4], &[6]);
 }
 
 /// `head_on` sets how much the opponent whose home is the expert's goal weighs in its
@@ -614,9 +620,7 @@ fn field_tempo_changes_the_experts_play_only_at_three_and_four_sides() {
 /// own average), or in a game of pairs; at 100, the default, nowhere.
 #[test]
 fn head_on_changes_the_experts_play_only_where_an_opponent_is_head_on() {
-    let same: ai::Settings = "head_on=100".parse().unwrap();
-    assert_eq!(same, ai::Settings::default());
-    changes_the_expert_only_at(&"head_on=300".parse().unwrap(), &[4, 6], &[3]);
+    switch_changes_the_expert_only_at("head_on=100", "head_on=300", &[4, 6], &[3]);
 }
 
 /// `brs_plus` has every other opponent make its own best move after each reply in the
@@ -625,9 +629,7 @@ fn head_on_changes_the_experts_play_only_where_an_opponent_is_head_on() {
 /// order); off by default.
 #[test]
 fn brs_plus_changes_only_the_experts_search_of_a_field() {
-    let off: ai::Settings = "brs_plus=0".parse().unwrap();
-    assert_eq!(off, ai::Settings::default());
-    changes_the_expert_only_at(&"brs_plus=1".parse().unwrap(), &[3, 4], &[]);
+    switch_changes_the_expert_only_at("brs_plus=0", "brs_plus=1", &[3, 4], &[]);
 }
 
 /// `softmin` counts the opponents as their soft minimum (the leader weighing most) rather
@@ -636,21 +638,11 @@ fn brs_plus_changes_only_the_experts_search_of_a_field() {
 /// pairs; off by default.
 #[test]
 fn softmin_changes_the_experts_play_only_at_three_and_four_sides() {
-    let off: ai::Settings = "softmin=0".parse().unwrap();
-    assert_eq!(off, ai::Settings::default());
-    changes_the_expert_only_at(&"softmin=250".parse().unwrap(), &[3, 4], &[6]);
+    switch_changes_the_expert_only_at("softmin=0", "softmin=250", &[3, 4], &[6]);
 }
 
 /// `crowded_softmin` is the same at six players and nowhere else.
 #[test]
 fn crowded_softmin_changes_the_experts_play_only_at_six() {
-    let plain = ai::Settings::default();
-    let other = ai::Settings {
-        tuning: ai::Tuning {
-            crowded_softmin: plain.tuning.crowded_softmin + 500,
-            ..plain.tuning
-        },
-        ..plain
-    };
-    changes_the_expert_only_at(&other, &[6], &[3, 4]);
+    switch_changes_the_expert_only_at("crowded_softmin=0", "crowded_softmin=1000", &[6], &[3, 4]);
 }
