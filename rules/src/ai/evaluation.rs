@@ -252,29 +252,28 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Each opponent with its share of the field on `board` under the soft minimum: its
-    /// [`Ctx::opponent_weight`] times `exp(-(cost - leader's) / T)`; and the leader's cost.
-    fn soft_shares(&self, board: &Board) -> (Vec<(usize, f64)>, i32) {
-        let costs: Vec<(usize, i32)> = self
-            .opponents
-            .iter()
-            .map(|&o| (o, self.cost(board, o)))
-            .collect();
+    /// Each seat's share of the field on `board` under the soft minimum (0 but for the
+    /// opponents): its [`Ctx::opponent_weight`] times `exp(-(cost - leader's) / T)`; and the
+    /// leader's cost. Fixed arrays: this runs at every leaf while the switch is on.
+    fn soft_shares(&self, board: &Board) -> ([f64; 6], i32) {
+        let mut costs = [0; 6];
+        for &o in &self.opponents {
+            costs[o] = self.cost(board, o);
+        }
+        let of_opponents = self.opponents.iter().map(|&o| costs[o]);
         // Measured from the end the temperature favours, so no share is more than 1.
         let lead = if self.softmin >= 0 {
-            costs.iter().map(|&(_, c)| c).min()
+            of_opponents.min()
         } else {
-            costs.iter().map(|&(_, c)| c).max()
+            of_opponents.max()
         }
         .unwrap_or(0);
         let t = f64::from(self.softmin);
-        let shares = costs
-            .iter()
-            .map(|&(o, c)| {
-                let w = f64::from(self.opponent_weight(o));
-                (o, w * (-f64::from(c - lead) / t).exp())
-            })
-            .collect();
+        let mut shares = [0.0; 6];
+        for &o in &self.opponents {
+            let w = f64::from(self.opponent_weight(o));
+            shares[o] = w * (-f64::from(costs[o] - lead) / t).exp();
+        }
         (shares, lead)
     }
 
@@ -283,12 +282,11 @@ impl<'a> Ctx<'a> {
     /// [`Ctx::opponent_weight`] says.
     fn soft_min(&self, board: &Board) -> i32 {
         let (shares, lead) = self.soft_shares(board);
-        let total: f64 = self
-            .opponents
-            .iter()
-            .map(|&o| f64::from(self.opponent_weight(o)))
-            .sum();
-        let sum: f64 = shares.iter().map(|&(_, s)| s).sum();
+        let (mut sum, mut total) = (0.0, 0.0);
+        for &o in &self.opponents {
+            sum += shares[o];
+            total += f64::from(self.opponent_weight(o));
+        }
         if total <= 0.0 || sum <= 0.0 {
             return lead;
         }
@@ -304,9 +302,9 @@ impl<'a> Ctx<'a> {
         }
         let (shares, _) = self.soft_shares(board);
         let (mut total, mut weight) = (0.0, 0.0);
-        for (o, s) in shares {
-            total += f64::from(of(o)) * s;
-            weight += s;
+        for &o in &self.opponents {
+            total += f64::from(of(o)) * shares[o];
+            weight += shares[o];
         }
         if weight > 0.0 {
             (total / weight).round() as i32

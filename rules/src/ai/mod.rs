@@ -492,19 +492,16 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
     ctx.against_average = field_racer;
     ctx.mean_replies = ctx.against_average && ctx.friends.len() == 1 && !crowded(game);
     if level == Level::Expert && !game.setup().teams {
-        // How much slowing the others is worth against its own progress, by table.
-        ctx.others_percent = match game.setup().units() {
-            3 => settings.tuning.three_others,
-            4 => settings.tuning.field_others,
-            u if u >= 5 => settings.tuning.crowded_others,
-            _ => ctx.others_percent,
+        // How much slowing the others is worth against its own progress, and how the field
+        // is weighed seat by seat, by table.
+        let t = &settings.tuning;
+        (ctx.others_percent, ctx.softmin) = match game.setup().units() {
+            3 => (t.three_others, t.softmin),
+            4 => (t.field_others, t.softmin),
+            u if u >= 5 => (t.crowded_others, t.crowded_softmin),
+            _ => (ctx.others_percent, ctx.softmin),
         };
-        ctx.scaled_replies = settings.tuning.scaled_replies > 0;
-        ctx.softmin = match game.setup().units() {
-            3 | 4 => settings.tuning.softmin,
-            u if u >= 5 => settings.tuning.crowded_softmin,
-            _ => 0,
-        };
+        ctx.scaled_replies = t.scaled_replies > 0;
         let head_on = settings.tuning.head_on;
         let goal = game.layout().seats[seat].point.opposite();
         if head_on != 100
