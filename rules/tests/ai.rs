@@ -633,12 +633,18 @@ fn brs_plus_changes_only_the_experts_search_of_a_field() {
 }
 
 /// `softmin` counts the opponents as their soft minimum (the leader weighing most) rather
-/// than their mean: it changes the expert's play at three and four players, and not at six
-/// (`crowded_softmin` there), with two (one opponent is its own minimum) or in a game of
-/// pairs; off by default.
+/// than their mean: it changes the expert's play at four players, and not at three or six
+/// (`three_softmin` and `crowded_softmin` there), with two (one opponent is its own
+/// minimum) or in a game of pairs; off by default.
 #[test]
-fn softmin_changes_the_experts_play_only_at_three_and_four_sides() {
-    switch_changes_the_expert_only_at("softmin=0", "softmin=250", &[3, 4], &[6]);
+fn softmin_changes_the_experts_play_only_at_four_sides() {
+    switch_changes_the_expert_only_at("softmin=0", "softmin=250", &[4], &[3, 6]);
+}
+
+/// `three_softmin` is the same at three players and nowhere else.
+#[test]
+fn three_softmin_changes_the_experts_play_only_at_three() {
+    switch_changes_the_expert_only_at("three_softmin=0", "three_softmin=500", &[3], &[4, 6]);
 }
 
 /// `crowded_softmin` is the same at six players and nowhere else.

@@ -496,7 +496,7 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         // is weighed seat by seat, by table.
         let t = &settings.tuning;
         (ctx.others_percent, ctx.softmin) = match game.setup().units() {
-            3 => (t.three_others, t.softmin),
+            3 => (t.three_others, t.three_softmin),
             4 => (t.field_others, t.softmin),
             u if u >= 5 => (t.crowded_others, t.crowded_softmin),
             _ => (ctx.others_percent, ctx.softmin),

@@ -98,13 +98,15 @@ pub struct Tuning {
     /// 1 when the expert, with three or more sides and no teams, searches Best-Reply Search
     /// with every other opponent making its own best move after each reply (BRS+).
     pub brs_plus: i32,
-    /// With three or four sides and no teams, the expert's temperature (eval units; about
+    /// With four sides and no teams, the expert's temperature (eval units; about
     /// 250 is one move) for the opponents' soft minimum: their costs count as
     /// `leader - T ln(mean of exp(-(cost - leader) / T))`, so an opponent close to the lead
     /// weighs most and one far behind, who cannot win the race, little; their replies a
     /// leaf charges are weighed alike. A negative T is the soft maximum, the last weighing
     /// most. 0 (the default): the plain mean.
     pub softmin: i32,
+    /// [`Tuning::softmin`] at a table of three.
+    pub three_softmin: i32,
     /// [`Tuning::softmin`] at a table of six without teams.
     pub crowded_softmin: i32,
 }
@@ -153,6 +155,7 @@ impl Default for Tuning {
             head_on: 100,
             brs_plus: 0,
             softmin: 0,
+            three_softmin: 0,
             crowded_softmin: 0,
         }
     }
@@ -192,7 +195,7 @@ impl Named for Weights {
 }
 
 impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on, brs_plus, softmin, crowded_softmin";
+    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on, brs_plus, softmin, three_softmin, crowded_softmin";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "foresight" => &mut self.foresight,
@@ -224,6 +227,7 @@ impl Named for Tuning {
             "head_on" => &mut self.head_on,
             "brs_plus" => &mut self.brs_plus,
             "softmin" => &mut self.softmin,
+            "three_softmin" => &mut self.three_softmin,
             "crowded_softmin" => &mut self.crowded_softmin,
             _ => return None,
         })
@@ -231,7 +235,7 @@ impl Named for Tuning {
 }
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on, brs_plus, softmin, crowded_softmin";
+    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on, brs_plus, softmin, three_softmin, crowded_softmin";
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -369,7 +373,7 @@ mod tests {
             ),
             (0, 4, 2, 16)
         );
-        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1,softmin=300,crowded_softmin=700"
+        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1,softmin=300,three_softmin=400,crowded_softmin=700"
             .parse::<Settings>()
             .unwrap()
             .tuning;
@@ -389,7 +393,10 @@ mod tests {
             ),
             (1, 300, 6, 75, 1, 90, 60, 1, 40, 250, 1)
         );
-        assert_eq!((t.softmin, t.crowded_softmin), (300, 700));
+        assert_eq!(
+            (t.softmin, t.three_softmin, t.crowded_softmin),
+            (300, 400, 700)
+        );
         assert_eq!(
             (
                 d.field_races,
@@ -406,7 +413,7 @@ mod tests {
             ),
             (0, 0, 16, 50, 0, 100, 100, 0, 100, 100, 0)
         );
-        assert_eq!((d.softmin, d.crowded_softmin), (0, 0));
+        assert_eq!((d.softmin, d.three_softmin, d.crowded_softmin), (0, 0, 0));
     }
 
     /// Settings read weights as [`Weights`] does and switches beside them, refusing what

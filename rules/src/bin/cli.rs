@@ -88,10 +88,10 @@ match   plays G games between two levels, alternating who starts (with more than
         head_on=P: with four or six players, percent the opponent whose home is its goal
         weighs in that average against 100 for each other one, 100; brs_plus=1: with
         three or more players, after each reply every other opponent makes its own best
-        move (BRS+); softmin=T: with three or four players, the opponents count as their
-        soft minimum at temperature T (about 250 a move), the leader weighing most, a
-        negative T their soft maximum, 0 the mean; crowded_softmin=T: the same with six,
-        0; field_races=1: the hard and expert levels solve races with three or more
+        move (BRS+); softmin=T: with four players, the opponents count as their soft
+        minimum at temperature T (about 250 a move), the leader weighing most, a negative
+        T their soft maximum, 0 the mean; three_softmin=T and crowded_softmin=T: the same
+        with three and with six, 0 and 0; field_races=1: the hard and expert levels solve races with three or more
         players too).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
 train   plays G self-play games of LEVEL (hard by default) in every seat, under the casual
