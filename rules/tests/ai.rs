@@ -545,7 +545,7 @@ fn the_opponents_weight_changes_the_experts_play_only_at_its_own_table() {
 
 /// `scaled_replies` charges the opponents' replies at a leaf at the share their costs count
 /// for: it changes the expert's play where that share is not whole (four players, half by
-/// default; three players with `three_others=50`) and not where it is (three players by
+/// default; three players with `three_others=25`) and not where it is (three players by
 /// default), nor with two players, nor at six even with `crowded_others=50` (the largest
 /// reply is charged there, not the mean).
 #[test]
@@ -566,8 +566,8 @@ fn scaled_replies_change_the_experts_play_only_where_the_opponents_count_less() 
         expert_against_hard(4, &plain)
     );
     assert_ne!(
-        expert_against_hard(3, &settings("three_others=50,scaled_replies=1")),
-        expert_against_hard(3, &settings("three_others=50"))
+        expert_against_hard(3, &settings("three_others=25,scaled_replies=1")),
+        expert_against_hard(3, &settings("three_others=25"))
     );
     assert_eq!(
         expert_against_hard(6, &settings("crowded_others=50,scaled_replies=1")),
@@ -609,9 +609,17 @@ fn switch_changes_the_expert_only_at(default: &str, on: &str, changed: &[u8], sa
 /// `field_tempo` sets how much of its own best next move the expert's leaves count with
 /// three or four sides and no teams: it changes the expert's play at three and four players
 /// and nowhere else (two players, six, a game of pairs), and at 100, the default, nowhere.
+/// At three players, where the expert weighs the leading opponent most, its first eight
+/// moves happen to be the same either way; its next eight are not.
 #[test]
 fn field_tempo_changes_the_experts_play_only_at_three_and_four_sides() {
-    switch_changes_the_expert_only_at("field_tempo=100", "field_tempo=0", &[3, 4], &[6]);
+    switch_changes_the_expert_only_at("field_tempo=100", "field_tempo=0", &[4], &[6]);
+    let levels = [Level::Expert, Level::Hard, Level::Hard];
+    let on: ai::Settings = "field_tempo=0".parse().unwrap();
+    assert_ne!(
+        play_out(3, &levels, 48, &on),
+        play_out(3, &levels, 48, &ai::Settings::default())
+    );
 }
 
 /// `head_on` sets how much the opponent whose home is the expert's goal weighs in its
@@ -641,10 +649,11 @@ fn softmin_changes_the_experts_play_only_at_four_sides() {
     switch_changes_the_expert_only_at("softmin=0", "softmin=250", &[4], &[3, 6]);
 }
 
-/// `three_softmin` is the same at three players and nowhere else.
+/// `three_softmin` is the same at three players and nowhere else; 500 by default, and at 0
+/// the expert counts its two opponents' plain mean.
 #[test]
 fn three_softmin_changes_the_experts_play_only_at_three() {
-    switch_changes_the_expert_only_at("three_softmin=0", "three_softmin=500", &[3], &[4, 6]);
+    switch_changes_the_expert_only_at("three_softmin=500", "three_softmin=0", &[3], &[4, 6]);
 }
 
 /// `crowded_softmin` is the same at six players and nowhere else.
