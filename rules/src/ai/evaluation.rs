@@ -281,7 +281,11 @@ impl<'a> Ctx<'a> {
     /// `leader - T ln(mean of exp(-(cost - leader) / T))`, the mean weighed as
     /// [`Ctx::opponent_weight`] says.
     fn soft_min(&self, board: &Board) -> i32 {
-        let (shares, lead) = self.soft_shares(board);
+        self.soft_min_of(&self.soft_shares(board))
+    }
+
+    /// [`Ctx::soft_min`] from shares already found by [`Ctx::soft_shares`].
+    fn soft_min_of(&self, &(shares, lead): &([f64; 6], i32)) -> i32 {
         let (mut sum, mut total) = (0.0, 0.0);
         for &o in &self.opponents {
             sum += shares[o];
@@ -293,28 +297,42 @@ impl<'a> Ctx<'a> {
         lead - (f64::from(self.softmin) * (sum / total).ln()).round() as i32
     }
 
-    /// The mean over the opponents of `of(seat)` as the field's cost counts them: weighed by
-    /// their shares of the soft minimum when there is one (a gain of the leader's lowers it
-    /// most), else as [`Ctx::weighted_mean`].
-    pub fn field_mean(&self, board: &Board, mut of: impl FnMut(usize) -> i32) -> i32 {
+    /// The score on `board` ([`Ctx::evaluate`]) and the mean over the opponents of
+    /// `of(seat)` as the field's cost counts them: weighed by their shares of the soft
+    /// minimum when there is one (a gain of the leader's lowers it most), else as
+    /// [`Ctx::weighted_mean`]. A leaf charging the opponents' replies needs both, and finds
+    /// the shares once for the two.
+    pub fn evaluate_with_field_mean(
+        &self,
+        board: &Board,
+        mut of: impl FnMut(usize) -> i32,
+    ) -> (i32, i32) {
         if self.softmin == 0 {
-            return self.weighted_mean(of);
+            return (self.evaluate(board), self.weighted_mean(of));
         }
-        let (shares, _) = self.soft_shares(board);
+        let soft = self.soft_shares(board);
+        let score = self.score(board, Some(&soft));
+        let shares = soft.0;
         let (mut total, mut weight) = (0.0, 0.0);
         for &o in &self.opponents {
             total += f64::from(of(o)) * shares[o];
             weight += shares[o];
         }
-        if weight > 0.0 {
+        let mean = if weight > 0.0 {
             (total / weight).round() as i32
         } else {
             0
-        }
+        };
+        (score, mean)
     }
 
     /// Score from the root's point of view: the best opponent's cost minus the root's.
     pub fn evaluate(&self, board: &Board) -> i32 {
+        self.score(board, None)
+    }
+
+    /// [`Ctx::evaluate`], with the soft minimum's shares on `board` if already found.
+    fn score(&self, board: &Board, soft: Option<&([f64; 6], i32)>) -> i32 {
         let mine = self.root_cost(board);
         let theirs = if self.friends.len() > 1 {
             // Teams: add up each opposing team.
@@ -325,10 +343,10 @@ impl<'a> Ctx<'a> {
             }
             best
         } else if self.against_average && !self.opponents.is_empty() {
-            let field = if self.softmin != 0 {
-                self.soft_min(board)
-            } else {
-                self.weighted_mean(|o| self.cost(board, o))
+            let field = match soft {
+                Some(soft) => self.soft_min_of(soft),
+                None if self.softmin != 0 => self.soft_min(board),
+                None => self.weighted_mean(|o| self.cost(board, o)),
             };
             field * self.others_percent / 100
         } else {
@@ -481,7 +499,8 @@ mod tests {
             let lead = *costs.iter().min().unwrap();
             ctx.softmin = 0;
             let mean = ctx.weighted_mean(|o| ctx.cost(&board, o));
-            assert_eq!(ctx.field_mean(&board, |o| ctx.cost(&board, o)), mean);
+            let (score, plain) = ctx.evaluate_with_field_mean(&board, |o| ctx.cost(&board, o));
+            assert_eq!((score, plain), (ctx.evaluate(&board), mean));
             let mut before = lead;
             for t in [1, 10, 100, 250, 1000, 5000] {
                 ctx.softmin = t;
@@ -489,7 +508,9 @@ mod tests {
                 assert!(lead <= soft && soft <= mean + 1, "{lead} {soft} {mean}");
                 assert!(soft >= before, "temperature {t}: {soft} after {before}");
                 before = soft;
-                let weighed = ctx.field_mean(&board, |o| ctx.cost(&board, o));
+                let (score, weighed) =
+                    ctx.evaluate_with_field_mean(&board, |o| ctx.cost(&board, o));
+                assert_eq!(score, ctx.evaluate(&board));
                 assert!(
                     lead <= weighed && weighed <= mean + 1,
                     "{lead} {weighed} {mean}"

@@ -349,6 +349,19 @@ impl<'a, 'b> Searcher<'a, 'b> {
     /// Static score plus the move the side to move is about to make.
     fn leaf(&self, board: &Board, side: Side) -> i32 {
         let ctx = self.ctx;
+        let opponents = &ctx.opponents;
+        if side == Side::Replies && ctx.mean_replies && !opponents.is_empty() {
+            // The mean of the opponents' best next gains, weighed as their costs are.
+            let mut reach = Reach::new(board.occupied());
+            let (base, gains) = ctx
+                .evaluate_with_field_mean(board, |o| ctx.best_gain_with(&mut reach, board, o, 0));
+            let share = if ctx.scaled_replies {
+                ctx.others_percent
+            } else {
+                100
+            };
+            return base - gains * share / 100;
+        }
         let base = ctx.evaluate(board);
         // A seat of the root's side counts its share of its best next move, an opponent all.
         let own = |seat: usize| base + ctx.best_gain(board, seat) * ctx.own_tempo_percent / 100;
@@ -357,24 +370,11 @@ impl<'a, 'b> Searcher<'a, 'b> {
             Side::Seat(s) if self.friendly(side) => own(s as usize),
             Side::Seat(s) => base - ctx.best_gain(board, s as usize),
             Side::Replies => {
+                // The largest gain: each opponent only has to beat the ones before it.
                 let mut reach = Reach::new(board.occupied());
-                let opponents = &ctx.opponents;
-                if ctx.mean_replies && !opponents.is_empty() {
-                    let gains =
-                        ctx.field_mean(board, |o| ctx.best_gain_with(&mut reach, board, o, 0));
-                    let share = if ctx.scaled_replies {
-                        ctx.others_percent
-                    } else {
-                        100
-                    };
-                    base - gains * share / 100
-                } else {
-                    // The largest gain: each opponent only has to beat the ones before it.
-                    let most = opponents
-                        .iter()
-                        .fold(0, |most, &o| ctx.best_gain_with(&mut reach, board, o, most));
-                    base - most
-                }
+                base - opponents
+                    .iter()
+                    .fold(0, |most, &o| ctx.best_gain_with(&mut reach, board, o, most))
             }
         }
     }

@@ -91,8 +91,8 @@ match   plays G games between two levels, alternating who starts (with more than
         move (BRS+); softmin=T: with four players, the opponents count as their soft
         minimum at temperature T (about 250 a move), the leader weighing most, a negative
         T their soft maximum, 0 the mean; three_softmin=T and crowded_softmin=T: the same
-        with three and with six, 500 and 0; field_races=1: the hard and expert levels solve races with three or more
-        players too).
+        with three and with six, 500 and 0; field_races=1: the hard and expert levels
+        solve races with three or more players too).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
 train   plays G self-play games of LEVEL (hard by default) in every seat, under the casual
         rules made to play on after the first finish, records every other position and, for
