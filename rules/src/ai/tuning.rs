@@ -178,70 +178,80 @@ pub struct Settings {
 
 /// Values that can be read by name from `name=value` text.
 trait Named: Default {
-    /// The names, for the error that lists them.
-    const NAMES: &'static str;
+    /// Every name, in order, for the error that lists them.
+    fn names() -> Vec<&'static str>;
     /// The value called `name`, if there is one.
     fn slot(&mut self, name: &str) -> Option<&mut i32>;
 }
 
-impl Named for Weights {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned";
-    fn slot(&mut self, name: &str) -> Option<&mut i32> {
-        Some(match name {
-            "linear" => &mut self.linear,
-            "square" => &mut self.square,
-            "field_square" => &mut self.field_square,
-            "late_home" => &mut self.late_home,
-            "ladder" => &mut self.ladder,
-            "bridge" => &mut self.bridge,
-            "learned" => &mut self.learned,
-            _ => return None,
-        })
-    }
+/// Implements [`Named`] for a struct of `i32` fields from one list of them, so a name and
+/// its field are written once and the error's list cannot leave one out.
+macro_rules! named {
+    ($ty:ty { $($field:ident),* $(,)? }) => {
+        impl Named for $ty {
+            fn names() -> Vec<&'static str> {
+                vec![$(stringify!($field)),*]
+            }
+            fn slot(&mut self, name: &str) -> Option<&mut i32> {
+                Some(match name {
+                    $(stringify!($field) => &mut self.$field,)*
+                    _ => return None,
+                })
+            }
+        }
+    };
 }
 
-impl Named for Tuning {
-    const NAMES: &'static str = "foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on, brs_plus, softmin, three_softmin, crowded_softmin";
-    fn slot(&mut self, name: &str) -> Option<&mut i32> {
-        Some(match name {
-            "foresight" => &mut self.foresight,
-            "recognise" => &mut self.recognise,
-            "misses" => &mut self.misses,
-            "foresee_all" => &mut self.foresee_all,
-            "leader_end" => &mut self.leader_end,
-            "crowded_depth" => &mut self.crowded_depth,
-            "crowded_tempo" => &mut self.crowded_tempo,
-            "team_order" => &mut self.team_order,
-            "paranoid" => &mut self.paranoid,
-            "field_width" => &mut self.field_width,
-            "field_nodes" => &mut self.field_nodes,
-            "field_reduce" => &mut self.field_reduce,
-            "field_depth" => &mut self.field_depth,
-            "playouts" => &mut self.playouts,
-            "playout_candidates" => &mut self.playout_candidates,
-            "playout_rounds" => &mut self.playout_rounds,
-            "playout_noise" => &mut self.playout_noise,
-            "field_races" => &mut self.field_races,
-            "solo_plan" => &mut self.solo_plan,
-            "solo_steps" => &mut self.solo_steps,
-            "field_others" => &mut self.field_others,
-            "field_greedy" => &mut self.field_greedy,
-            "three_others" => &mut self.three_others,
-            "crowded_others" => &mut self.crowded_others,
-            "scaled_replies" => &mut self.scaled_replies,
-            "field_tempo" => &mut self.field_tempo,
-            "head_on" => &mut self.head_on,
-            "brs_plus" => &mut self.brs_plus,
-            "softmin" => &mut self.softmin,
-            "three_softmin" => &mut self.three_softmin,
-            "crowded_softmin" => &mut self.crowded_softmin,
-            _ => return None,
-        })
-    }
-}
+named!(Weights {
+    linear,
+    square,
+    field_square,
+    late_home,
+    ladder,
+    bridge,
+    learned,
+});
+
+named!(Tuning {
+    foresight,
+    recognise,
+    misses,
+    foresee_all,
+    leader_end,
+    crowded_depth,
+    crowded_tempo,
+    team_order,
+    paranoid,
+    field_width,
+    field_nodes,
+    field_reduce,
+    field_depth,
+    playouts,
+    playout_candidates,
+    playout_rounds,
+    playout_noise,
+    field_races,
+    solo_plan,
+    solo_steps,
+    field_others,
+    field_greedy,
+    three_others,
+    crowded_others,
+    scaled_replies,
+    field_tempo,
+    head_on,
+    brs_plus,
+    softmin,
+    three_softmin,
+    crowded_softmin,
+});
 
 impl Named for Settings {
-    const NAMES: &'static str = "linear, square, field_square, late_home, ladder, bridge, learned, foresight, recognise, misses, foresee_all, leader_end, crowded_depth, crowded_tempo, team_order, paranoid, field_width, field_nodes, field_reduce, field_depth, playouts, playout_candidates, playout_rounds, playout_noise, field_races, solo_plan, solo_steps, field_others, field_greedy, three_others, crowded_others, scaled_replies, field_tempo, head_on, brs_plus, softmin, three_softmin, crowded_softmin";
+    fn names() -> Vec<&'static str> {
+        let mut names = Weights::names();
+        names.extend(Tuning::names());
+        names
+    }
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
         match self.weights.slot(name) {
             Some(slot) => Some(slot),
@@ -269,7 +279,7 @@ fn read<T: Named>(s: &str) -> Result<T, String> {
         let name = name.trim();
         let slot = out
             .slot(name)
-            .ok_or_else(|| format!("unknown weight '{name}' ({})", T::NAMES))?;
+            .ok_or_else(|| format!("unknown weight '{name}' ({})", T::names().join(", ")))?;
         *slot = value;
     }
     Ok(out)
@@ -420,6 +430,30 @@ mod tests {
             (0, 0, 16, 50, 0, 100, 100, 0, 100, 100, 0)
         );
         assert_eq!((d.softmin, d.three_softmin, d.crowded_softmin), (0, 500, 0));
+    }
+
+    /// Every field has one name of its own, and an unknown name's error lists them all.
+    #[test]
+    fn every_field_is_read_by_a_name_of_its_own() {
+        let names = Settings::names();
+        // Every field is an i32, so this counts the fields: none is left without a name.
+        assert_eq!(names.len(), size_of::<Settings>() / size_of::<i32>());
+        let mut s = Settings::default();
+        for (i, name) in names.iter().enumerate() {
+            *s.slot(name).unwrap() = 9000 + i as i32;
+        }
+        // Distinct values read back: no two names share a field.
+        for (i, name) in names.iter().enumerate() {
+            assert_eq!(*s.slot(name).unwrap(), 9000 + i as i32, "{name}");
+            assert_eq!(
+                format!("{name}=7").parse::<Settings>().unwrap().slot(name),
+                Some(&mut 7)
+            );
+        }
+        let e = "rungs=3".parse::<Settings>().unwrap_err();
+        assert!(names.iter().all(|n| e.contains(n)), "{e}");
+        let e = "rungs=3".parse::<Weights>().unwrap_err();
+        assert!(e.contains("learned") && !e.contains("foresight"), "{e}");
     }
 
     /// Settings read weights as [`Weights`] does and switches beside them, refusing what
