@@ -477,10 +477,16 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
             settings.weights.square
         },
         // The learned model was fitted to the levels that race the field.
-        learned: if field_racer {
-            settings.weights.learned
-        } else {
+        learned: if !field_racer {
             0
+        } else if settings.weights.learned == 0
+            && level == Level::Expert
+            && game.setup().units() == 3
+            && !game.setup().teams
+        {
+            settings.tuning.three_learned
+        } else {
+            settings.weights.learned
         },
         ..settings.weights
     };

@@ -109,6 +109,9 @@ pub struct Tuning {
     pub three_softmin: i32,
     /// [`Tuning::softmin`] at a table of six without teams.
     pub crowded_softmin: i32,
+    /// The learned evaluation ([`Weights::learned`]'s values) the expert plays with at a
+    /// table of three, where `learned` is 0; other tables and levels keep `learned`.
+    pub three_learned: i32,
 }
 
 impl Default for Tuning {
@@ -163,6 +166,7 @@ impl Default for Tuning {
             // round).
             three_softmin: 500,
             crowded_softmin: 0,
+            three_learned: 0,
         }
     }
 }
@@ -244,6 +248,7 @@ named!(Tuning {
     softmin,
     three_softmin,
     crowded_softmin,
+    three_learned,
 });
 
 impl Named for Settings {
@@ -389,7 +394,7 @@ mod tests {
             ),
             (0, 4, 2, 16)
         );
-        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1,softmin=300,three_softmin=400,crowded_softmin=700"
+        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1,softmin=300,three_softmin=400,crowded_softmin=700,three_learned=3"
             .parse::<Settings>()
             .unwrap()
             .tuning;
@@ -410,8 +415,13 @@ mod tests {
             (1, 300, 6, 75, 1, 90, 60, 1, 40, 250, 1)
         );
         assert_eq!(
-            (t.softmin, t.three_softmin, t.crowded_softmin),
-            (300, 400, 700)
+            (
+                t.softmin,
+                t.three_softmin,
+                t.crowded_softmin,
+                t.three_learned
+            ),
+            (300, 400, 700, 3)
         );
         assert_eq!(
             (
@@ -429,7 +439,15 @@ mod tests {
             ),
             (0, 0, 16, 50, 0, 100, 100, 0, 100, 100, 0)
         );
-        assert_eq!((d.softmin, d.three_softmin, d.crowded_softmin), (0, 500, 0));
+        assert_eq!(
+            (
+                d.softmin,
+                d.three_softmin,
+                d.crowded_softmin,
+                d.three_learned
+            ),
+            (0, 500, 0, 0)
+        );
     }
 
     /// Every field has one name of its own, and an unknown name's error lists them all.
