@@ -657,10 +657,11 @@ fn three_softmin_changes_the_experts_play_only_at_three() {
 }
 
 /// `three_learned` is the learned evaluation the expert plays with at three players, and
-/// nowhere else: not at four or six, nor with two or in a game of pairs.
+/// nowhere else: not at four or six, nor with two or in a game of pairs. 1 by default; at 0
+/// the expert plays the hand-made evaluation there too.
 #[test]
 fn three_learned_changes_the_experts_play_only_at_three() {
-    switch_changes_the_expert_only_at("three_learned=0", "three_learned=1", &[3], &[4, 6]);
+    switch_changes_the_expert_only_at("three_learned=1", "three_learned=0", &[3], &[4, 6]);
 }
 
 /// `crowded_softmin` is the same at six players and nowhere else.

@@ -3,8 +3,8 @@
 //! richer than a marble's distance: stragglers, others' marbles in its goal, blocked marbles,
 //! ladders and the crowd ahead. The fitted weights ship as small text files under
 //! `rules/assets/` read with `include_str!`, so play does no I/O. Used by the hard and expert
-//! levels only with `--a-eval learned=1` and three or more sides without teams, and by the
-//! expert at a table of three with `three_learned=1`.
+//! levels with `--a-eval learned=1` and three or more sides without teams, and by default by
+//! the expert at a table of three (`three_learned`, issue 19's eighteenth round).
 
 use super::evaluation::{Ctx, SeatEval};
 use super::{Budget, Level, choose_move};
