@@ -168,7 +168,7 @@ impl Default for Tuning {
             three_softmin: 500,
             crowded_softmin: 0,
             // The shipped three-player model: against two hard players the expert came first
-            // in 437 of 840 games over seeds 11 to 17 so, 396 without (docs/ai.md, issue 19,
+            // in 568 of 1,080 games over seeds 11 to 19 so, 503 without (docs/ai.md, issue 19,
             // eighteenth round). At four and six it lost (the fourth and fourteenth rounds).
             three_learned: 1,
         }
