@@ -664,6 +664,14 @@ fn three_learned_changes_the_experts_play_only_at_three() {
     switch_changes_the_expert_only_at("three_learned=1", "three_learned=0", &[3], &[4, 6]);
 }
 
+/// `learned_scale` scales the learned model's costs: it changes the expert's play at three
+/// players, where it plays the model by default, and not at four or six (nor with two or in
+/// a game of pairs), where it plays the hand-made evaluation; at 100, the default, nowhere.
+#[test]
+fn learned_scale_changes_the_experts_play_only_where_it_plays_the_model() {
+    switch_changes_the_expert_only_at("learned_scale=100", "learned_scale=400", &[3], &[4, 6]);
+}
+
 /// `crowded_softmin` is the same at six players and nowhere else.
 #[test]
 fn crowded_softmin_changes_the_experts_play_only_at_six() {

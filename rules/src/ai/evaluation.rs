@@ -37,6 +37,11 @@ pub struct Weights {
     /// cost per distance alone, in place of the distance terms, without its other terms.
     /// 0 (the default): off.
     pub learned: i32,
+    /// The learned model's costs in percent of its fitted scale (64 eval units a move, about
+    /// a quarter of what a move costs by the distance terms above, in whose units the
+    /// search's other settings, such as the soft minimum's temperature, were tuned). 100 by
+    /// default.
+    pub learned_scale: i32,
 }
 
 impl Default for Weights {
@@ -50,6 +55,7 @@ impl Default for Weights {
             ladder: 0,
             bridge: 0,
             learned: 0,
+            learned_scale: 100,
         }
     }
 }

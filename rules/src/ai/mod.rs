@@ -649,7 +649,7 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         && friends.len() == 1
         && let Some(model) = learned::shipped(setup.players)
     {
-        let (l, buckets) = learned::Learned::new(model);
+        let (l, buckets) = learned::Learned::new(model, weights.learned_scale);
         // 2: the usual distance costs, with only the model's other terms added; 3: the
         // model's cost per distance alone, as cheap a leaf as the usual costs.
         if matches!(weights.learned, 1 | 3) {

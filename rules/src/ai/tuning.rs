@@ -218,6 +218,7 @@ named!(Weights {
     ladder,
     bridge,
     learned,
+    learned_scale,
 });
 
 named!(Tuning {
@@ -340,6 +341,9 @@ mod tests {
         assert_eq!("field_square=2".parse::<Weights>().unwrap().field_square, 2);
         assert_eq!("learned=1".parse::<Weights>().unwrap().learned, 1);
         assert_eq!(Weights::default().learned, 0);
+        let scaled: Weights = "learned_scale=400".parse().unwrap();
+        assert_eq!(scaled.learned_scale, 400);
+        assert_eq!(Weights::default().learned_scale, 100);
         // The foresight switches are read with the weights, into the settings beside them.
         let s: Settings = "foresight=0".parse().unwrap();
         assert_eq!(s.tuning.foresight, 0);
