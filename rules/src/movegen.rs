@@ -596,6 +596,52 @@ pub(crate) fn jumps_ready(occ: Bits, own: Bits, from: &[Bits; 6]) -> (u32, u32) 
     (any, mine)
 }
 
+/// Moves the marbles `marbles` outside `goal` need, each on its own with every other marble
+/// standing still, to reach an empty hole of `goal` by steps and short jump chains over the
+/// board `occ` (`cap` for a marble that cannot within `cap - 1` moves): a race's length as
+/// the ladders on the board stand now, which a marble's distance alone does not see. Found
+/// for all marbles at once, layer by layer back from the empty goal holes (steps and jumps
+/// between empty holes go both ways).
+pub(crate) fn moves_to_goal(occ: Bits, goal: Bits, marbles: Bits, cap: u32) -> u32 {
+    let maps = JumpMaps::new(occ);
+    let empty = VALID & !occ;
+    let mut left = marbles & !goal;
+    let mut frontier = goal & empty;
+    if frontier.is_empty() {
+        return 0;
+    }
+    let mut reached = frontier;
+    let (mut total, mut k) = (0, 0);
+    while !left.is_empty() && !frontier.is_empty() && k + 1 < cap {
+        k += 1;
+        // Holes joined to the frontier by jump chains, then every hole one move from it.
+        let mut joined = frontier;
+        let mut edge = frontier;
+        loop {
+            let next = JumpMaps::expand(&maps.src, edge) & !joined;
+            if next.is_empty() {
+                break;
+            }
+            joined |= next;
+            edge = next;
+        }
+        let near = (frontier.shift::<1>()
+            | frontier.shift::<-1>()
+            | frontier.shift::<13>()
+            | frontier.shift::<-13>()
+            | frontier.shift::<14>()
+            | frontier.shift::<-14>())
+            & VALID;
+        let one_move = near | joined | maps.reverse(joined);
+        let arrived = left & one_move;
+        total += k * arrived.count();
+        left &= !arrived;
+        frontier = one_move & empty & !reached;
+        reached |= frontier;
+    }
+    total + cap * left.count()
+}
+
 /// The component of empty holes joined by jumps that contains the empty hole `x`.
 #[inline(always)]
 fn component(src: &[Bits; 6], x: u8) -> Bits {

@@ -672,6 +672,27 @@ fn learned_scale_changes_the_experts_play_only_where_it_plays_the_model() {
     switch_changes_the_expert_only_at("learned_scale=100", "learned_scale=400", &[3], &[4, 6]);
 }
 
+/// `paths` charges each marble's moves home on the board as it stands, an evaluation
+/// weight: it changes the expert's play at every table; at 0, the default, nowhere.
+#[test]
+fn paths_changes_the_experts_play() {
+    let default: ai::Settings = "paths=0".parse().unwrap();
+    assert_eq!(default, ai::Settings::default());
+    let on: ai::Settings = "paths=48".parse().unwrap();
+    let duel = [Level::Expert, Level::Hard];
+    assert_ne!(
+        play_out(2, &duel, 12, &on),
+        play_out(2, &duel, 12, &default)
+    );
+    for players in [3, 4, 6] {
+        assert_ne!(
+            expert_against_hard(players, &on),
+            expert_against_hard(players, &default),
+            "{players} players"
+        );
+    }
+}
+
 /// `crowded_softmin` is the same at six players and nowhere else.
 #[test]
 fn crowded_softmin_changes_the_experts_play_only_at_six() {

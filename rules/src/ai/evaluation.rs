@@ -7,8 +7,9 @@ use super::learned::Learned;
 use crate::bitboard::Bits;
 use crate::board::{Dir, Hole};
 use crate::game::GoalRule;
-use crate::movegen::{Reach, jumps_ready};
+use crate::movegen::{Reach, jumps_ready, moves_to_goal};
 use crate::position::{Board, Layout};
+use crate::rules::Jumps;
 
 /// Evaluation weights, tuned by self-play matches (`sternhalma-cli match --a-eval ...`).
 /// A position's cost for one player is the sum of these terms; lower is better. The
@@ -42,6 +43,10 @@ pub struct Weights {
     /// search's other settings, such as the soft minimum's temperature, were tuned). 100 by
     /// default.
     pub learned_scale: i32,
+    /// Per move each marble outside the goal needs to reach an empty goal hole on its own
+    /// with the board standing still (`movegen::moves_to_goal`, short jumps only): ladders
+    /// all the way home, not just the next jump. 0 (the default): off.
+    pub paths: i32,
 }
 
 impl Default for Weights {
@@ -56,6 +61,7 @@ impl Default for Weights {
             bridge: 0,
             learned: 0,
             learned_scale: 100,
+            paths: 0,
         }
     }
 }
@@ -200,6 +206,9 @@ impl<'a> Ctx<'a> {
         }
         if e.home_penalty > 0 {
             c += e.home_penalty * (board.marbles(seat) & e.start_area).count() as i32;
+        }
+        if w.paths != 0 && self.layout.jumps == Jumps::Short {
+            c += w.paths * moves_to_goal(board.occupied(), e.goal, board.marbles(seat), 12) as i32;
         }
         if let Some(l) = &self.learned {
             return c + l.cost(board, seat, e);
@@ -420,6 +429,80 @@ mod tests {
                 assert_eq!(jumps_ready(board.occupied(), own, &e.forward), (any, mine));
             }
         }
+    }
+
+    /// Each marble's moves to an empty goal hole, found for all marbles at once layer by
+    /// layer back from the goal, match a search from each marble on its own, hop by hop
+    /// (the board standing still, the marble's own hole counted as taken), capped alike.
+    #[test]
+    fn moves_to_goal_match_a_search_from_each_marble() {
+        use std::collections::VecDeque;
+        let setup = Setup::new(6, 10, false).unwrap();
+        let layout = Layout::new(setup, &RuleSet::default());
+        let cap = 12;
+        let mut r = 11u64;
+        let mut seen_far = false;
+        for _ in 0..150 {
+            let board = random_crowd(&mut r);
+            let taken = |h: Hole| board.owner(h).is_some();
+            for seat in 0..6 {
+                let goal = layout.seats[seat].goal;
+                let mut total = 0;
+                for m in board.marbles(seat).iter().filter(|&i| !goal.has(i)) {
+                    let start = Hole::from_index(m).unwrap();
+                    // One move from `h`: a step to an empty neighbour, or the end of a chain
+                    // of single jumps over taken holes onto empty ones.
+                    let one_move = |h: Hole| {
+                        let mut out: Vec<Hole> = Dir::ALL
+                            .iter()
+                            .filter_map(|&d| h.neighbour(d))
+                            .filter(|&n| !taken(n))
+                            .collect();
+                        let mut chain = vec![h];
+                        let mut i = 0;
+                        while i < chain.len() {
+                            let x = chain[i];
+                            i += 1;
+                            for d in Dir::ALL {
+                                if let (Some(over), Some(land)) =
+                                    (x.neighbour(d), x.neighbour(d).and_then(|n| n.neighbour(d)))
+                                    && taken(over)
+                                    && !taken(land)
+                                    && !chain.contains(&land)
+                                {
+                                    chain.push(land);
+                                    out.push(land);
+                                }
+                            }
+                        }
+                        out
+                    };
+                    let mut dist = std::collections::HashMap::from([(start, 0u32)]);
+                    let mut queue = VecDeque::from([start]);
+                    let mut found = cap;
+                    while let Some(h) = queue.pop_front() {
+                        let k = dist[&h];
+                        if h != start && goal.has(h.index()) {
+                            found = k.min(cap);
+                            break;
+                        }
+                        for n in one_move(h) {
+                            dist.entry(n).or_insert_with(|| {
+                                queue.push_back(n);
+                                k + 1
+                            });
+                        }
+                    }
+                    seen_far |= found >= 4;
+                    total += found;
+                }
+                assert_eq!(
+                    moves_to_goal(board.occupied(), goal, board.marbles(seat), cap),
+                    total
+                );
+            }
+        }
+        assert!(seen_far, "some marble needs several moves");
     }
 
     /// The leaves' best gain, skipping marbles and sharing chain ends between marbles and

@@ -219,6 +219,7 @@ named!(Weights {
     bridge,
     learned,
     learned_scale,
+    paths,
 });
 
 named!(Tuning {
