@@ -693,6 +693,13 @@ fn paths_changes_the_experts_play() {
     }
 }
 
+/// `learned_hand` blends the hand-made distance costs into the learned model's: it changes
+/// the expert's play only where it plays the model by default, at three players.
+#[test]
+fn learned_hand_changes_the_experts_play_only_where_it_plays_the_model() {
+    switch_changes_the_expert_only_at("learned_hand=0", "learned_hand=10", &[3], &[4, 6]);
+}
+
 /// `crowded_softmin` is the same at six players and nowhere else.
 #[test]
 fn crowded_softmin_changes_the_experts_play_only_at_six() {

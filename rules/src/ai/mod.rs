@@ -654,7 +654,13 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         // model's cost per distance alone, as cheap a leaf as the usual costs.
         if matches!(weights.learned, 1 | 3) {
             for e in seats.iter_mut() {
+                let hand = e.value;
                 learned::apply(e, &buckets);
+                if weights.learned_hand != 0 {
+                    let blend =
+                        std::array::from_fn(|h| e.value[h] + hand[h] * weights.learned_hand / 100);
+                    e.set_values(blend);
+                }
             }
         }
         if weights.learned != 3 {

@@ -220,6 +220,7 @@ named!(Weights {
     learned,
     learned_scale,
     paths,
+    learned_hand,
 });
 
 named!(Tuning {
