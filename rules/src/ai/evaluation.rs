@@ -47,9 +47,10 @@ pub struct Weights {
     /// with the board standing still (`movegen::moves_to_goal`, short jumps only): ladders
     /// all the way home, not just the next jump. 0 (the default): off.
     pub paths: i32,
-    /// Percent of the hand-made distance costs (`linear`, `square`) added to the learned
-    /// model's costs per distance where the model is played (`learned` 1 or 3): a blend of
-    /// the two curves, the model's concave, the hand-made convex. 0 (the default): none.
+    /// Percent of the hand-made distance costs (`linear` and the level's `square`, which is
+    /// `field_square` with three or four sides) added to the learned model's costs per
+    /// distance where the model is played (`learned` 1 or 3): a blend of the two curves, the
+    /// model's concave, the hand-made convex. 0 (the default): none.
     pub learned_hand: i32,
 }
 
