@@ -615,16 +615,7 @@ pub(crate) fn moves_to_goal(occ: Bits, goal: Bits, marbles: Bits, cap: u32) -> u
     while !left.is_empty() && !frontier.is_empty() && k + 1 < cap {
         k += 1;
         // Holes joined to the frontier by jump chains, then every hole one move from it.
-        let mut joined = frontier;
-        let mut edge = frontier;
-        loop {
-            let next = JumpMaps::expand(&maps.src, edge) & !joined;
-            if next.is_empty() {
-                break;
-            }
-            joined |= next;
-            edge = next;
-        }
+        let joined = components(&maps.src, frontier);
         let near = (frontier.shift::<1>()
             | frontier.shift::<-1>()
             | frontier.shift::<13>()
@@ -645,9 +636,16 @@ pub(crate) fn moves_to_goal(occ: Bits, goal: Bits, marbles: Bits, cap: u32) -> u
 /// The component of empty holes joined by jumps that contains the empty hole `x`.
 #[inline(always)]
 fn component(src: &[Bits; 6], x: u8) -> Bits {
+    components(src, Bits::bit(x))
+}
+
+/// Every hole joined by jumps between empty holes to one of the empty holes `holes`, those
+/// included: the union of their components.
+#[inline(always)]
+fn components(src: &[Bits; 6], holes: Bits) -> Bits {
     // Layer by layer over whole boards: on the search's crowded boards faster than walking
     // hole by hole (`component_walk`), whose branches the processor cannot predict.
-    let mut seen = Bits::bit(x);
+    let mut seen = holes;
     let mut frontier = seen;
     loop {
         let next = JumpMaps::expand(src, frontier) & !seen;
