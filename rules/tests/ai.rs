@@ -700,6 +700,27 @@ fn learned_hand_changes_the_experts_play_only_where_it_plays_the_model() {
     switch_changes_the_expert_only_at("learned_hand=0", "learned_hand=10", &[3], &[4, 6]);
 }
 
+/// `lane` charges marbles for standing to the side of the line through the centre: it
+/// changes the expert's play at every table.
+#[test]
+fn lane_changes_the_experts_play() {
+    let default: ai::Settings = "lane=0".parse().unwrap();
+    assert_eq!(default, ai::Settings::default());
+    let on: ai::Settings = "lane=8".parse().unwrap();
+    let duel = [Level::Expert, Level::Hard];
+    assert_ne!(
+        play_out(2, &duel, 12, &on),
+        play_out(2, &duel, 12, &default)
+    );
+    for players in [3, 4, 6] {
+        assert_ne!(
+            expert_against_hard(players, &on),
+            expert_against_hard(players, &default),
+            "{players} players"
+        );
+    }
+}
+
 /// `crowded_softmin` is the same at six players and nowhere else.
 #[test]
 fn crowded_softmin_changes_the_experts_play_only_at_six() {

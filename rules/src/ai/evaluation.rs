@@ -52,6 +52,11 @@ pub struct Weights {
     /// distance where the model is played (`learned` 1 or 3): a blend of the two curves, the
     /// model's concave, the hand-made convex. 0 (the default): none.
     pub learned_hand: i32,
+    /// Per half hole-spacing a marble outside its goal stands to the side of the straight
+    /// line from its home's tip to its goal's (the lane through the centre, where the long
+    /// ladders run): the distance costs see only how far ahead a marble is, not where across
+    /// the board. Negative favours the sides. 0 (the default): off.
+    pub lane: i32,
 }
 
 impl Default for Weights {
@@ -68,6 +73,7 @@ impl Default for Weights {
             learned_scale: 100,
             paths: 0,
             learned_hand: 0,
+            lane: 0,
         }
     }
 }
@@ -182,10 +188,20 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        let value = t.map(|d| {
+        let mut value = t.map(|d| {
             let d = d as i32;
             weights.linear * d + weights.square * d * d
         });
+        if weights.lane != 0 {
+            for h in Hole::all() {
+                if !info.goal.has(h.index()) {
+                    // Turned so the home is at the bottom, the lane is the vertical through
+                    // the centre: `2q + r` is twice the screen's x.
+                    let (q, r) = h.in_frame_of(info.point);
+                    value[h.index() as usize] += weights.lane * (2 * q + r).abs();
+                }
+            }
+        }
         let mut e = SeatEval {
             forward,
             step_forward,
@@ -400,6 +416,37 @@ mod tests {
     use super::*;
     use crate::rules::{RuleSet, Setup};
     use crate::zobrist::splitmix;
+
+    /// `lane` costs nothing on the line from a seat's home tip through the centre to its
+    /// goal's tip, more the farther a hole stands to either side (the same both ways), and
+    /// nothing inside the goal.
+    #[test]
+    fn lane_costs_grow_away_from_the_line_through_the_centre() {
+        let setup = Setup::new(6, 10, false).unwrap();
+        let layout = Layout::new(setup, &RuleSet::default());
+        let plain = Weights::default();
+        let lane = Weights { lane: 5, ..plain };
+        let centre = Hole::from_axial(0, 0).unwrap();
+        for seat in 0..6 {
+            let (a, b) = (
+                Ctx::seat_eval(&layout, seat, &plain),
+                Ctx::seat_eval(&layout, seat, &lane),
+            );
+            let extra = |h: Hole| b.value[h.index() as usize] - a.value[h.index() as usize];
+            let point = layout.seats[seat].point;
+            let home_tip = Hole::from_frame_of(point, 4, -8).unwrap();
+            let home_row = |x: i32| Hole::from_frame_of(point, 1 + x, -5).unwrap();
+            assert_eq!(extra(centre), 0, "seat {seat}");
+            assert_eq!(extra(home_tip), 0, "seat {seat}");
+            // The fourth row of the home (four holes): the two middle ones one half-spacing
+            // to the side, the two outer ones three.
+            let row: Vec<i32> = (0..4).map(|x| extra(home_row(x))).collect();
+            assert_eq!(row, [15, 5, 5, 15], "seat {seat}");
+            for h in layout.seats[seat].goal.iter() {
+                assert_eq!(extra(Hole::from_index(h).unwrap()), 0, "seat {seat}");
+            }
+        }
+    }
 
     /// Ladders and bridges counted with shifts agree with a hole-by-hole count, for every
     /// seat of a six-player board filled at random.

@@ -221,6 +221,7 @@ named!(Weights {
     learned_scale,
     paths,
     learned_hand,
+    lane,
 });
 
 named!(Tuning {
