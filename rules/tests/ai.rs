@@ -721,6 +721,13 @@ fn lane_changes_the_experts_play() {
     }
 }
 
+/// `crowded_lane` is the expert's lane weight at six players and nowhere else; 0 turns it
+/// off there.
+#[test]
+fn crowded_lane_changes_the_experts_play_only_at_six() {
+    switch_changes_the_expert_only_at("crowded_lane=4", "crowded_lane=0", &[6], &[3, 4]);
+}
+
 /// `crowded_softmin` is the same at six players and nowhere else.
 #[test]
 fn crowded_softmin_changes_the_experts_play_only_at_six() {

@@ -488,6 +488,11 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         } else {
             settings.weights.learned
         },
+        lane: if settings.weights.lane == 0 && level == Level::Expert && crowded(game) {
+            settings.tuning.crowded_lane
+        } else {
+            settings.weights.lane
+        },
         ..settings.weights
     };
     let mut ctx = context(game, seat, weights);

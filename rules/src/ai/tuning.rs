@@ -113,6 +113,10 @@ pub struct Tuning {
     /// table of three, where `learned` is 0; other tables and levels keep `learned`. 1 (the
     /// model's costs and its other terms) by default; 0 plays the hand-made evaluation.
     pub three_learned: i32,
+    /// The lane weight ([`Weights::lane`]) the expert plays with at a table of six without
+    /// teams, where `lane` is 0; other tables and levels keep `lane`. 4 by default; 0 plays
+    /// the distance costs alone.
+    pub crowded_lane: i32,
 }
 
 impl Default for Tuning {
@@ -171,6 +175,11 @@ impl Default for Tuning {
             // in 568 of 1,080 games over seeds 11 to 19 so, 503 without (docs/ai.md, issue 19,
             // eighteenth round). At four and six it lost (the fourth and fourteenth rounds).
             three_learned: 1,
+            // A marble beside the line through the centre costs 4 per half hole-spacing: in
+            // the mixed six-player field the expert came first in 162 of 360 games over seeds
+            // 11 to 13 so, 126 without, and against five hard players in 75, where it took
+            // 67 (docs/ai.md, issue 19, twenty-fourth round).
+            crowded_lane: 4,
         }
     }
 }
@@ -257,6 +266,7 @@ named!(Tuning {
     three_softmin,
     crowded_softmin,
     three_learned,
+    crowded_lane,
 });
 
 impl Named for Settings {
