@@ -676,9 +676,15 @@ fn learned_scale_changes_the_experts_play_only_where_it_plays_the_model() {
 /// weight: it changes the expert's play at every table; at 0, the default, nowhere.
 #[test]
 fn paths_changes_the_experts_play() {
-    let default: ai::Settings = "paths=0".parse().unwrap();
+    weight_changes_the_experts_play_everywhere("paths=0", "paths=48");
+}
+
+/// Asserts that `default` (an evaluation weight at its default value) is the default
+/// settings, and that `on` changes the expert's play with two, three, four and six players.
+fn weight_changes_the_experts_play_everywhere(default: &str, on: &str) {
+    let default: ai::Settings = default.parse().unwrap();
     assert_eq!(default, ai::Settings::default());
-    let on: ai::Settings = "paths=48".parse().unwrap();
+    let on: ai::Settings = on.parse().unwrap();
     let duel = [Level::Expert, Level::Hard];
     assert_ne!(
         play_out(2, &duel, 12, &on),
@@ -704,21 +710,7 @@ fn learned_hand_changes_the_experts_play_only_where_it_plays_the_model() {
 /// changes the expert's play at every table.
 #[test]
 fn lane_changes_the_experts_play() {
-    let default: ai::Settings = "lane=0".parse().unwrap();
-    assert_eq!(default, ai::Settings::default());
-    let on: ai::Settings = "lane=8".parse().unwrap();
-    let duel = [Level::Expert, Level::Hard];
-    assert_ne!(
-        play_out(2, &duel, 12, &on),
-        play_out(2, &duel, 12, &default)
-    );
-    for players in [3, 4, 6] {
-        assert_ne!(
-            expert_against_hard(players, &on),
-            expert_against_hard(players, &default),
-            "{players} players"
-        );
-    }
+    weight_changes_the_experts_play_everywhere("lane=0", "lane=8");
 }
 
 /// `crowded_lane` is the expert's lane weight at six players and nowhere else; 0 turns it
