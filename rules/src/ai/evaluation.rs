@@ -53,9 +53,10 @@ pub struct Weights {
     /// model's concave, the hand-made convex. 0 (the default): none.
     pub learned_hand: i32,
     /// Per half hole-spacing a marble outside its goal stands to the side of the straight
-    /// line from its home's tip to its goal's (the lane through the centre, where the long
-    /// ladders run): the distance costs see only how far ahead a marble is, not where across
-    /// the board. Negative favours the sides. 0 (the default): off.
+    /// line from its home's tip through the centre to its goal's: the distance costs see
+    /// only how far ahead a marble is, not where across the board. Added to the hand-made
+    /// distance costs (the learned model's, where played, replace them). Negative favours
+    /// the sides. 0 (the default): off.
     pub lane: i32,
 }
 
