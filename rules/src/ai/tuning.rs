@@ -176,9 +176,9 @@ impl Default for Tuning {
             // eighteenth round). At four and six it lost (the fourth and fourteenth rounds).
             three_learned: 1,
             // A marble beside the line through the centre costs 4 per half hole-spacing: in
-            // the mixed six-player field the expert came first in 162 of 360 games over seeds
-            // 11 to 13 so, 126 without, and against five hard players in 75, where it took
-            // 67 (docs/ai.md, issue 19, twenty-fourth round).
+            // the mixed six-player field the expert came first in 270 of 600 games over seeds
+            // 11 to 15 so, 208 without, and against five hard players in 99 of 480 over seeds
+            // 11 to 14, where it took 80 (docs/ai.md, issue 19, twenty-fourth round).
             crowded_lane: 4,
         }
     }
