@@ -54,9 +54,9 @@ pub struct Weights {
     pub learned_hand: i32,
     /// Per half hole-spacing a marble outside its goal stands to the side of the straight
     /// line from its home's tip through the centre to its goal's: the distance costs see
-    /// only how far ahead a marble is, not where across the board. Added to the hand-made
-    /// distance costs (the learned model's, where played, replace them). Negative favours
-    /// the sides. 0 (the default): off.
+    /// only how far ahead a marble is, not where across the board. Added to each hole's cost,
+    /// the hand-made one or the learned model's where that is played. Negative favours the
+    /// sides. 0 (the default): off.
     pub lane: i32,
 }
 
@@ -164,6 +164,26 @@ pub(crate) struct Ctx<'a> {
     pub learned: Option<Learned>,
 }
 
+/// What `lane` adds to each hole's cost for `seat`: `lane` per half hole-spacing a hole
+/// outside the goal stands beside the line from its home's tip through the centre to its
+/// goal's tip.
+pub(crate) fn lane_costs(layout: &Layout, seat: usize, lane: i32) -> [i32; 256] {
+    let mut costs = [0; 256];
+    if lane == 0 {
+        return costs;
+    }
+    let info = &layout.seats[seat];
+    for h in Hole::all() {
+        if !info.goal.has(h.index()) {
+            // Turned so the home is at the bottom, the lane is the vertical through the
+            // centre: `2q + r` is twice the screen's x.
+            let (q, r) = h.in_frame_of(info.point);
+            costs[h.index() as usize] = lane * (2 * q + r).abs();
+        }
+    }
+    costs
+}
+
 impl<'a> Ctx<'a> {
     pub fn seat_eval(layout: &Layout, seat: usize, weights: &Weights) -> SeatEval {
         let info = &layout.seats[seat];
@@ -193,15 +213,9 @@ impl<'a> Ctx<'a> {
             let d = d as i32;
             weights.linear * d + weights.square * d * d
         });
-        if weights.lane != 0 {
-            for h in Hole::all() {
-                if !info.goal.has(h.index()) {
-                    // Turned so the home is at the bottom, the lane is the vertical through
-                    // the centre: `2q + r` is twice the screen's x.
-                    let (q, r) = h.in_frame_of(info.point);
-                    value[h.index() as usize] += weights.lane * (2 * q + r).abs();
-                }
-            }
+        let lane = lane_costs(layout, seat, weights.lane);
+        for (v, l) in value.iter_mut().zip(lane) {
+            *v += l;
         }
         let mut e = SeatEval {
             forward,
@@ -445,6 +459,33 @@ mod tests {
             assert_eq!(row, [15, 5, 5, 15], "seat {seat}");
             for h in layout.seats[seat].goal.iter() {
                 assert_eq!(extra(Hole::from_index(h).unwrap()), 0, "seat {seat}");
+            }
+        }
+    }
+
+    /// Where the learned model's costs per distance replace the hand-made ones (three
+    /// players), `lane` is added to them just the same.
+    #[test]
+    fn lane_adds_to_the_learned_models_costs() {
+        let setup = Setup::new(3, 10, false).unwrap();
+        let game = crate::game::Game::new(setup, RuleSet::default()).unwrap();
+        let model = Weights {
+            learned: 1,
+            ..Weights::default()
+        };
+        let plain = super::super::context(&game, 0, model);
+        let lane = super::super::context(&game, 0, Weights { lane: 3, ..model });
+        assert!(plain.learned.is_some(), "three players have a model");
+        for seat in 0..3 {
+            let added = lane_costs(game.layout(), seat, 3);
+            assert!(added.iter().any(|&a| a > 0));
+            for h in Hole::all() {
+                let i = h.index() as usize;
+                assert_eq!(
+                    lane.seats[seat].value[i] - plain.seats[seat].value[i],
+                    added[i],
+                    "seat {seat}, {h}"
+                );
             }
         }
     }
