@@ -169,9 +169,6 @@ pub(crate) struct Ctx<'a> {
 /// goal's tip.
 pub(crate) fn lane_costs(layout: &Layout, seat: usize, lane: i32) -> [i32; 256] {
     let mut costs = [0; 256];
-    if lane == 0 {
-        return costs;
-    }
     let info = &layout.seats[seat];
     for h in Hole::all() {
         if !info.goal.has(h.index()) {
@@ -209,14 +206,10 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        let mut value = t.map(|d| {
+        let value = t.map(|d| {
             let d = d as i32;
             weights.linear * d + weights.square * d * d
         });
-        let lane = lane_costs(layout, seat, weights.lane);
-        for (v, l) in value.iter_mut().zip(lane) {
-            *v += l;
-        }
         let mut e = SeatEval {
             forward,
             step_forward,
@@ -438,15 +431,16 @@ mod tests {
     #[test]
     fn lane_costs_grow_away_from_the_line_through_the_centre() {
         let setup = Setup::new(6, 10, false).unwrap();
-        let layout = Layout::new(setup, &RuleSet::default());
+        let game = crate::game::Game::new(setup, RuleSet::default()).unwrap();
+        let layout = game.layout();
         let plain = Weights::default();
-        let lane = Weights { lane: 5, ..plain };
+        let (plain, lane) = (
+            super::super::context(&game, 0, plain),
+            super::super::context(&game, 0, Weights { lane: 5, ..plain }),
+        );
         let centre = Hole::from_axial(0, 0).unwrap();
         for seat in 0..6 {
-            let (a, b) = (
-                Ctx::seat_eval(&layout, seat, &plain),
-                Ctx::seat_eval(&layout, seat, &lane),
-            );
+            let (a, b) = (&plain.seats[seat], &lane.seats[seat]);
             let extra = |h: Hole| b.value[h.index() as usize] - a.value[h.index() as usize];
             let point = layout.seats[seat].point;
             let home_tip = Hole::from_frame_of(point, 4, -8).unwrap();

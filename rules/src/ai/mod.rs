@@ -658,20 +658,26 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         // 2: the usual distance costs, with only the model's other terms added; 3: the
         // model's cost per distance alone, as cheap a leaf as the usual costs.
         if matches!(weights.learned, 1 | 3) {
-            for (s, e) in seats.iter_mut().enumerate() {
+            for e in seats.iter_mut() {
                 let hand = e.value;
                 learned::apply(e, &buckets);
-                // The model's costs per distance, with the hand-made ones blended in and the
-                // lane in full (the model's distances know nothing of where a marble runs).
-                let lane = evaluation::lane_costs(layout, s, weights.lane);
-                let value = std::array::from_fn(|h| {
-                    e.value[h] + (hand[h] - lane[h]) * weights.learned_hand / 100 + lane[h]
-                });
-                e.set_values(value);
+                if weights.learned_hand != 0 {
+                    let blend =
+                        std::array::from_fn(|h| e.value[h] + hand[h] * weights.learned_hand / 100);
+                    e.set_values(blend);
+                }
             }
         }
         if weights.learned != 3 {
             learned = Some(l);
+        }
+    }
+    // The lane, added to whichever distance costs are played (hand-made or the model's):
+    // neither knows where across the board a marble runs.
+    if weights.lane != 0 {
+        for (s, e) in seats.iter_mut().enumerate() {
+            let lane = evaluation::lane_costs(layout, s, weights.lane);
+            e.set_values(std::array::from_fn(|h| e.value[h] + lane[h]));
         }
     }
     Ctx {
