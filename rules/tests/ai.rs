@@ -720,6 +720,12 @@ fn crowded_lane_changes_the_experts_play_only_at_six() {
     switch_changes_the_expert_only_at("crowded_lane=4", "crowded_lane=0", &[6], &[3, 4]);
 }
 
+/// `four_lane` is the expert's lane weight at four players without teams and nowhere else.
+#[test]
+fn four_lane_changes_the_experts_play_only_at_four() {
+    switch_changes_the_expert_only_at("four_lane=0", "four_lane=4", &[4], &[3, 6]);
+}
+
 /// `crowded_softmin` is the same at six players and nowhere else.
 #[test]
 fn crowded_softmin_changes_the_experts_play_only_at_six() {

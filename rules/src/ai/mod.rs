@@ -488,10 +488,11 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         } else {
             settings.weights.learned
         },
-        lane: if settings.weights.lane == 0 && level == Level::Expert && crowded(game) {
-            settings.tuning.crowded_lane
-        } else {
-            settings.weights.lane
+        lane: match game.setup().units() {
+            _ if settings.weights.lane != 0 || level != Level::Expert => settings.weights.lane,
+            4 if !game.setup().teams => settings.tuning.four_lane,
+            _ if crowded(game) => settings.tuning.crowded_lane,
+            _ => settings.weights.lane,
         },
         ..settings.weights
     };

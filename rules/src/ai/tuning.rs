@@ -117,6 +117,9 @@ pub struct Tuning {
     /// teams, where `lane` is 0; other tables and levels keep `lane`. 4 by default; 0 plays
     /// the distance costs alone.
     pub crowded_lane: i32,
+    /// The lane weight the expert plays with at a table of four without teams, where `lane`
+    /// is 0; 0 plays the distance costs alone.
+    pub four_lane: i32,
 }
 
 impl Default for Tuning {
@@ -180,6 +183,7 @@ impl Default for Tuning {
             // 11 to 15 so, 208 without, and against five hard players in 99 of 480 over seeds
             // 11 to 14, where it took 80 (docs/ai.md, issue 19, twenty-fourth round).
             crowded_lane: 4,
+            four_lane: 0,
         }
     }
 }
@@ -267,6 +271,7 @@ named!(Tuning {
     crowded_softmin,
     three_learned,
     crowded_lane,
+    four_lane,
 });
 
 impl Named for Settings {
@@ -415,7 +420,7 @@ mod tests {
             ),
             (0, 4, 2, 16)
         );
-        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1,softmin=300,three_softmin=400,crowded_softmin=700,three_learned=3"
+        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1,softmin=300,three_softmin=400,crowded_softmin=700,three_learned=3,crowded_lane=2,four_lane=6"
             .parse::<Settings>()
             .unwrap()
             .tuning;
@@ -440,9 +445,11 @@ mod tests {
                 t.softmin,
                 t.three_softmin,
                 t.crowded_softmin,
-                t.three_learned
+                t.three_learned,
+                t.crowded_lane,
+                t.four_lane
             ),
-            (300, 400, 700, 3)
+            (300, 400, 700, 3, 2, 6)
         );
         assert_eq!(
             (
@@ -465,9 +472,11 @@ mod tests {
                 d.softmin,
                 d.three_softmin,
                 d.crowded_softmin,
-                d.three_learned
+                d.three_learned,
+                d.crowded_lane,
+                d.four_lane
             ),
-            (0, 500, 0, 1)
+            (0, 500, 0, 1, 4, 0)
         );
     }
 
