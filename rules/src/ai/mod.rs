@@ -488,11 +488,16 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         } else {
             settings.weights.learned
         },
-        lane: match game.setup().units() {
-            _ if settings.weights.lane != 0 || level != Level::Expert => settings.weights.lane,
-            4 if !game.setup().teams => settings.tuning.four_lane,
-            _ if crowded(game) => settings.tuning.crowded_lane,
-            _ => settings.weights.lane,
+        // A `lane` set by hand holds for every level and table; otherwise the expert's own
+        // per table (four sides are four players, never teams).
+        lane: if settings.weights.lane != 0 || level != Level::Expert {
+            settings.weights.lane
+        } else if game.setup().units() == 4 {
+            settings.tuning.four_lane
+        } else if crowded(game) {
+            settings.tuning.crowded_lane
+        } else {
+            0
         },
         ..settings.weights
     };
