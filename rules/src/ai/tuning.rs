@@ -184,8 +184,8 @@ impl Default for Tuning {
             // 11 to 14, where it took 80 (docs/ai.md, issue 19, twenty-fourth round).
             crowded_lane: 4,
             // The same at four players: against three hard players the expert came first in
-            // 388 of 960 games over seeds 11, 12 and 14 to 19 so, 336 without (docs/ai.md,
-            // issue 19, twenty-sixth round).
+            // 439 of 1,080 games over seeds 11 to 19 so, 371 without (docs/ai.md, issue 19,
+            // twenty-sixth round).
             four_lane: 4,
         }
     }
