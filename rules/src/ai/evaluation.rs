@@ -58,6 +58,13 @@ pub struct Weights {
     /// the hand-made one or the learned model's where that is played. Negative favours the
     /// sides. 0 (the default): off.
     pub lane: i32,
+    /// Half hole-spacings either side of the line that `lane` leaves free: it charges only
+    /// the distance beyond them. 0 (the default): the whole distance.
+    pub lane_free: i32,
+    /// Rows either side of the centre's where `lane` charges anything (the centre's row is
+    /// 0, the home's and goal's tips 8): the crossing, not the start or the goal's
+    /// approach. 8 (the default): every row.
+    pub lane_rows: i32,
 }
 
 impl Default for Weights {
@@ -75,6 +82,8 @@ impl Default for Weights {
             paths: 0,
             learned_hand: 0,
             lane: 0,
+            lane_free: 0,
+            lane_rows: 8,
         }
     }
 }
@@ -166,16 +175,17 @@ pub(crate) struct Ctx<'a> {
 
 /// What `lane` adds to each hole's cost for `seat`: `lane` per half hole-spacing a hole
 /// outside the goal stands beside the line from its home's tip through the centre to its
-/// goal's tip.
-pub(crate) fn lane_costs(layout: &Layout, seat: usize, lane: i32) -> [i32; 256] {
+/// goal's tip, beyond `lane_free` of them, in the rows `lane_rows` names.
+pub(crate) fn lane_costs(layout: &Layout, seat: usize, weights: &Weights) -> [i32; 256] {
     let mut costs = [0; 256];
     let info = &layout.seats[seat];
     for h in Hole::all() {
-        if !info.goal.has(h.index()) {
-            // Turned so the home is at the bottom, the lane is the vertical through the
-            // centre: `2q + r` is twice the screen's x.
-            let (q, r) = h.in_frame_of(info.point);
-            costs[h.index() as usize] = lane * (2 * q + r).abs();
+        // Turned so the home is at the bottom, the lane is the vertical through the centre:
+        // `2q + r` is twice the screen's x, `r` the row from the centre's.
+        let (q, r) = h.in_frame_of(info.point);
+        if !info.goal.has(h.index()) && r.abs() <= weights.lane_rows {
+            let beside = ((2 * q + r).abs() - weights.lane_free).max(0);
+            costs[h.index() as usize] = weights.lane * beside;
         }
     }
     costs
@@ -457,6 +467,44 @@ mod tests {
         }
     }
 
+    /// `lane_free` leaves that many half-spacings either side of the line free and charges
+    /// the rest; `lane_rows` charges only rows that near the centre's.
+    #[test]
+    fn lane_free_and_lane_rows_shape_the_lane() {
+        let setup = Setup::new(6, 10, false).unwrap();
+        let game = crate::game::Game::new(setup, RuleSet::default()).unwrap();
+        let layout = game.layout();
+        let lane = Weights {
+            lane: 5,
+            ..Weights::default()
+        };
+        for seat in 0..6 {
+            let point = layout.seats[seat].point;
+            let cost = |w: &Weights, q: i32, r: i32| {
+                let h = Hole::from_frame_of(point, q, r).unwrap();
+                lane_costs(layout, seat, w)[h.index() as usize]
+            };
+            let home_row = |w: &Weights| (0..4).map(|x| cost(w, 1 + x, -5)).collect::<Vec<_>>();
+            let free = Weights {
+                lane_free: 2,
+                ..lane
+            };
+            assert_eq!(home_row(&lane), [15, 5, 5, 15], "seat {seat}");
+            assert_eq!(home_row(&free), [5, 0, 0, 5], "seat {seat}");
+            // The centre's row: four half-spacings to the side of the centre at q = 2.
+            assert_eq!(cost(&free, 2, 0), 10, "seat {seat}");
+            let rows = Weights {
+                lane_rows: 4,
+                ..lane
+            };
+            assert_eq!(home_row(&rows), [0, 0, 0, 0], "seat {seat}");
+            assert_eq!(cost(&rows, 2, 0), 20, "seat {seat}");
+            // The row next to the home's: charged, the home's row not.
+            assert_eq!(cost(&rows, 2, -4), 0, "seat {seat}: on the line");
+            assert_eq!(cost(&rows, 4, -4), 20, "seat {seat}");
+        }
+    }
+
     /// Where the learned model's costs per distance replace the hand-made ones (three
     /// players), `lane` is added to them just the same.
     #[test]
@@ -471,7 +519,7 @@ mod tests {
         let lane = super::super::context(&game, 0, Weights { lane: 3, ..model });
         assert!(plain.learned.is_some(), "three players have a model");
         for seat in 0..3 {
-            let added = lane_costs(game.layout(), seat, 3);
+            let added = lane_costs(game.layout(), seat, &Weights { lane: 3, ..model });
             assert!(added.iter().any(|&a| a > 0));
             for h in Hole::all() {
                 let i = h.index() as usize;

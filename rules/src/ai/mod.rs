@@ -682,7 +682,7 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
     // neither knows where across the board a marble runs.
     if weights.lane != 0 {
         for (s, e) in seats.iter_mut().enumerate() {
-            let lane = evaluation::lane_costs(layout, s, weights.lane);
+            let lane = evaluation::lane_costs(layout, s, &weights);
             e.set_values(std::array::from_fn(|h| e.value[h] + lane[h]));
         }
     }

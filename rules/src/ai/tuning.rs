@@ -238,6 +238,8 @@ named!(Weights {
     paths,
     learned_hand,
     lane,
+    lane_free,
+    lane_rows,
 });
 
 named!(Tuning {
