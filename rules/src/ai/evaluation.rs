@@ -65,6 +65,9 @@ pub struct Weights {
     /// 0, the home's and goal's tips 8): the crossing, not the start or the goal's
     /// approach. 8 (the default): every row.
     pub lane_rows: i32,
+    /// Half hole-spacings beyond `lane_free` past which `lane` charges no more: steep near
+    /// the line, flat far from it. 0 (the default): no cap.
+    pub lane_cap: i32,
 }
 
 impl Default for Weights {
@@ -84,6 +87,7 @@ impl Default for Weights {
             lane: 0,
             lane_free: 0,
             lane_rows: 8,
+            lane_cap: 0,
         }
     }
 }
@@ -175,7 +179,8 @@ pub(crate) struct Ctx<'a> {
 
 /// What `lane` adds to each hole's cost for `seat`: `lane` per half hole-spacing a hole
 /// outside the goal stands beside the line from its home's tip through the centre to its
-/// goal's tip, beyond `lane_free` of them, in the rows `lane_rows` names.
+/// goal's tip, beyond `lane_free` of them and up to `lane_cap` more, in the rows `lane_rows`
+/// names.
 pub(crate) fn lane_costs(layout: &Layout, seat: usize, weights: &Weights) -> [i32; 256] {
     let mut costs = [0; 256];
     let info = &layout.seats[seat];
@@ -184,7 +189,10 @@ pub(crate) fn lane_costs(layout: &Layout, seat: usize, weights: &Weights) -> [i3
         // `2q + r` is twice the screen's x, `r` the row from the centre's.
         let (q, r) = h.in_frame_of(info.point);
         if !info.goal.has(h.index()) && r.abs() <= weights.lane_rows {
-            let beside = ((2 * q + r).abs() - weights.lane_free).max(0);
+            let mut beside = ((2 * q + r).abs() - weights.lane_free).max(0);
+            if weights.lane_cap > 0 {
+                beside = beside.min(weights.lane_cap);
+            }
             costs[h.index() as usize] = weights.lane * beside;
         }
     }
@@ -468,7 +476,8 @@ mod tests {
     }
 
     /// `lane_free` leaves that many half-spacings either side of the line free and charges
-    /// the rest; `lane_rows` charges only rows that near the centre's.
+    /// the rest; `lane_cap` charges no more past that many; `lane_rows` charges only rows
+    /// that near the centre's.
     #[test]
     fn lane_free_and_lane_rows_shape_the_lane() {
         let setup = Setup::new(6, 10, false).unwrap();
@@ -493,6 +502,12 @@ mod tests {
             assert_eq!(home_row(&free), [5, 0, 0, 5], "seat {seat}");
             // The centre's row: four half-spacings to the side of the centre at q = 2.
             assert_eq!(cost(&free, 2, 0), 10, "seat {seat}");
+            let cap = Weights {
+                lane_cap: 2,
+                ..lane
+            };
+            assert_eq!(home_row(&cap), [10, 5, 5, 10], "seat {seat}");
+            assert_eq!(cost(&cap, 3, 0), 10, "seat {seat}");
             let rows = Weights {
                 lane_rows: 4,
                 ..lane

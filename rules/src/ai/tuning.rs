@@ -240,6 +240,7 @@ named!(Weights {
     lane,
     lane_free,
     lane_rows,
+    lane_cap,
 });
 
 named!(Tuning {
