@@ -483,9 +483,10 @@ fn playouts_change_only_the_experts_play_at_a_table_of_three_or_more_sides() {
 
 /// Issue 19's ninth round: `field_others` (the weight of the opponents' average in the
 /// expert's score), `field_greedy` (rounds of every opponent's own best move in place of
-/// Best-Reply Search) and `solo_plan` (the first move of a solo beam line) change only the
-/// expert's play at a table of three or more sides without teams: two players and a game of
-/// pairs play as without them, and at four players each changes the expert's moves.
+/// Best-Reply Search), `solo_plan` (the first move of a solo beam line) and `solo_open` (the
+/// same for the first moves alone; the twenty-seventh round) change only the expert's play
+/// at a table of three or more sides without teams: two players and a game of pairs play as
+/// without them, and at four players each changes the expert's moves.
 #[test]
 fn the_ninth_rounds_switches_change_only_the_experts_play_at_a_field() {
     let plain = ai::Settings::default();
@@ -493,7 +494,12 @@ fn the_ninth_rounds_switches_change_only_the_experts_play_at_a_field() {
     let field = [Level::Expert, Level::Medium, Level::Medium, Level::Medium];
     let plain_duel = play_out(2, &duel, 12, &plain);
     let plain_field = play_out(4, &field, 24, &plain);
-    for switch in ["field_others=0", "field_greedy=1", "solo_plan=200"] {
+    for switch in [
+        "field_others=0",
+        "field_greedy=1",
+        "solo_plan=200",
+        "solo_open=6",
+    ] {
         let on: ai::Settings = switch.parse().unwrap();
         assert_eq!(play_out(2, &duel, 12, &on), plain_duel, "{switch}");
         assert!(pairs_play_alike(&on, &plain), "{switch}");

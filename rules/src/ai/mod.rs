@@ -338,6 +338,15 @@ fn choose(
         return Some(pick(m));
     }
     if expert_among_rivals(game, level)
+        && i32::from(game.moves_made(seat)) < settings.tuning.solo_open
+        && let Ok(width @ 1..) = usize::try_from(settings.tuning.open_width)
+        && let Some(line) = race::beam(&ctx, &board, seat, width, 80, budget)
+        && let Some(&m) = line.first()
+        && moves.contains(&m)
+    {
+        return Some(pick(m));
+    }
+    if expert_among_rivals(game, level)
         && let Ok(width @ 1..) = usize::try_from(settings.tuning.solo_plan)
         && board
             .marbles(seat)

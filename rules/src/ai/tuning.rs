@@ -72,6 +72,13 @@ pub struct Tuning {
     /// The solo plan starts once every own marble is at most this many steps from the
     /// goal's far tip.
     pub solo_steps: i32,
+    /// The expert's first this many moves with three or more sides, no teams, are the first
+    /// move of the shortest line to its goal a beam `open_width` wide finds with everyone
+    /// else standing still: the opening, before the armies meet, as a solo crossing (0:
+    /// off).
+    pub solo_open: i32,
+    /// The beam width of `solo_open`.
+    pub open_width: i32,
     /// Percent the opponents' average cost counts for in the expert's score with four
     /// sides, no teams (100: as much as its own): less lets it race rather than chase
     /// blocks that the others' replies undo.
@@ -150,6 +157,8 @@ impl Default for Tuning {
             field_races: 0,
             solo_plan: 0,
             solo_steps: 16,
+            solo_open: 0,
+            open_width: 200,
             // Half: against three hard players the expert came first in 115 of 360
             // four-player games (three seeds) so, 81 with 100; on three fresh seeds 134, 74
             // with 100. At three players half or three quarters gained nothing (145 and 152
@@ -264,6 +273,8 @@ named!(Tuning {
     field_races,
     solo_plan,
     solo_steps,
+    solo_open,
+    open_width,
     field_others,
     field_greedy,
     three_others,
@@ -426,7 +437,7 @@ mod tests {
             ),
             (0, 4, 2, 16)
         );
-        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1,softmin=300,three_softmin=400,crowded_softmin=700,three_learned=3,crowded_lane=2,four_lane=6"
+        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1,softmin=300,three_softmin=400,crowded_softmin=700,three_learned=3,crowded_lane=2,four_lane=6,solo_open=5,open_width=70"
             .parse::<Settings>()
             .unwrap()
             .tuning;
@@ -453,9 +464,11 @@ mod tests {
                 t.crowded_softmin,
                 t.three_learned,
                 t.crowded_lane,
-                t.four_lane
+                t.four_lane,
+                t.solo_open,
+                t.open_width
             ),
-            (300, 400, 700, 3, 2, 6)
+            (300, 400, 700, 3, 2, 6, 5, 70)
         );
         assert_eq!(
             (
@@ -480,9 +493,11 @@ mod tests {
                 d.crowded_softmin,
                 d.three_learned,
                 d.crowded_lane,
-                d.four_lane
+                d.four_lane,
+                d.solo_open,
+                d.open_width
             ),
-            (0, 500, 0, 1, 4, 4)
+            (0, 500, 0, 1, 4, 4, 0, 200)
         );
     }
 
