@@ -80,7 +80,8 @@ match   plays G games between two levels, alternating who starts (with more than
         the best on average is played, 0 off; field_greedy=1: rounds where every opponent
         makes its own best move in place of Best-Reply Search; solo_plan=W: the first move
         of a solo beam line W wide, once every marble is solo_steps=S steps from the tip
-        (16); field_others=P: with four players, percent the opponents' average counts for
+        (16); solo_open=K: the same for its first K moves alone, open_width=W wide (200);
+        field_others=P: with four players, percent the opponents' average counts for
         in its score, 50; three_others=P and crowded_others=P: the same with three and six
         players, 100; scaled_replies=1: the opponents' replies charged at a leaf with three
         or four players count for that same percent, not in full; field_tempo=P: with
