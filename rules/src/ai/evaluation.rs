@@ -65,6 +65,11 @@ pub struct Weights {
     /// 0, the home's and goal's tips 8): the crossing, not the start or the goal's
     /// approach. 8 (the default): every row.
     pub lane_rows: i32,
+    /// The rows, counted from the centre's (the home's tip -8, the goal's 8), where `lane`
+    /// charges anything: from `lane_low` to `lane_high`. -8 and 8 (the defaults): every row.
+    pub lane_low: i32,
+    /// See `lane_low`.
+    pub lane_high: i32,
     /// Half hole-spacings beyond `lane_free` past which `lane` charges no more: steep near
     /// the line, flat far from it. 0 (the default): no cap.
     pub lane_cap: i32,
@@ -87,6 +92,8 @@ impl Default for Weights {
             lane: 0,
             lane_free: 0,
             lane_rows: 8,
+            lane_low: -8,
+            lane_high: 8,
             lane_cap: 0,
         }
     }
@@ -188,7 +195,10 @@ pub(crate) fn lane_costs(layout: &Layout, seat: usize, weights: &Weights) -> [i3
         // Turned so the home is at the bottom, the lane is the vertical through the centre:
         // `2q + r` is twice the screen's x, `r` the row from the centre's.
         let (q, r) = h.in_frame_of(info.point);
-        if !info.goal.has(h.index()) && r.abs() <= weights.lane_rows {
+        if !info.goal.has(h.index())
+            && r.abs() <= weights.lane_rows
+            && (weights.lane_low..=weights.lane_high).contains(&r)
+        {
             let mut beside = ((2 * q + r).abs() - weights.lane_free).max(0);
             if weights.lane_cap > 0 {
                 beside = beside.min(weights.lane_cap);
@@ -477,7 +487,7 @@ mod tests {
 
     /// `lane_free` leaves that many half-spacings either side of the line free and charges
     /// the rest; `lane_cap` charges no more past that many; `lane_rows` charges only rows
-    /// that near the centre's.
+    /// that near the centre's, `lane_low` and `lane_high` only the rows between them.
     #[test]
     fn lane_free_and_lane_rows_shape_the_lane() {
         let setup = Setup::new(6, 10, false).unwrap();
@@ -517,6 +527,18 @@ mod tests {
             // The row next to the home's: charged, the home's row not.
             assert_eq!(cost(&rows, 2, -4), 0, "seat {seat}: on the line");
             assert_eq!(cost(&rows, 4, -4), 20, "seat {seat}");
+            let home = Weights {
+                lane_high: -5,
+                ..lane
+            };
+            assert_eq!(home_row(&home), [15, 5, 5, 15], "seat {seat}");
+            assert_eq!(cost(&home, 4, -4), 0, "seat {seat}");
+            let out = Weights {
+                lane_low: -4,
+                ..lane
+            };
+            assert_eq!(home_row(&out), [0, 0, 0, 0], "seat {seat}");
+            assert_eq!(cost(&out, 4, -4), 20, "seat {seat}");
         }
     }
 

@@ -250,6 +250,8 @@ named!(Weights {
     lane_free,
     lane_rows,
     lane_cap,
+    lane_low,
+    lane_high,
 });
 
 named!(Tuning {
