@@ -70,6 +70,9 @@ pub struct Weights {
     pub lane_low: i32,
     /// See `lane_low`.
     pub lane_high: i32,
+    /// Percent of `lane` that the searching side charges the other sides' marbles (its own
+    /// and its partner's are charged in full). 100 (the default): all alike.
+    pub lane_others: i32,
     /// Half hole-spacings beyond `lane_free` past which `lane` charges no more: steep near
     /// the line, flat far from it. 0 (the default): no cap.
     pub lane_cap: i32,
@@ -94,6 +97,7 @@ impl Default for Weights {
             lane_rows: 8,
             lane_low: -8,
             lane_high: 8,
+            lane_others: 100,
             lane_cap: 0,
         }
     }
@@ -539,6 +543,41 @@ mod tests {
             };
             assert_eq!(home_row(&out), [0, 0, 0, 0], "seat {seat}");
             assert_eq!(cost(&out, 4, -4), 20, "seat {seat}");
+        }
+    }
+
+    /// `lane_others` scales the lane the searching seat charges everyone else's marbles,
+    /// never its own.
+    #[test]
+    fn lane_others_scales_the_lane_of_the_other_seats_alone() {
+        let setup = Setup::new(4, 10, false).unwrap();
+        let game = crate::game::Game::new(setup, RuleSet::default()).unwrap();
+        let lane = Weights {
+            lane: 6,
+            ..Weights::default()
+        };
+        let plain = super::super::context(&game, 1, Weights::default());
+        for (percent, expected) in [(100, 6), (50, 3), (0, 0)] {
+            let ctx = super::super::context(
+                &game,
+                1,
+                Weights {
+                    lane_others: percent,
+                    ..lane
+                },
+            );
+            for seat in 0..4 {
+                let full = lane_costs(game.layout(), seat, &lane);
+                let charged = if seat == 1 { 6 } else { expected };
+                for h in Hole::all() {
+                    let i = h.index() as usize;
+                    assert_eq!(
+                        ctx.seats[seat].value[i] - plain.seats[seat].value[i],
+                        full[i] / 6 * charged,
+                        "seat {seat}, {h}, {percent}%"
+                    );
+                }
+            }
         }
     }
 

@@ -691,7 +691,16 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
     // neither knows where across the board a marble runs.
     if weights.lane != 0 {
         for (s, e) in seats.iter_mut().enumerate() {
-            let lane = evaluation::lane_costs(layout, s, &weights);
+            let percent = if friends.contains(&s) {
+                100
+            } else {
+                weights.lane_others
+            };
+            let scaled = Weights {
+                lane: weights.lane * percent / 100,
+                ..weights
+            };
+            let lane = evaluation::lane_costs(layout, s, &scaled);
             e.set_values(std::array::from_fn(|h| e.value[h] + lane[h]));
         }
     }

@@ -252,6 +252,7 @@ named!(Weights {
     lane_cap,
     lane_low,
     lane_high,
+    lane_others,
 });
 
 named!(Tuning {
