@@ -457,13 +457,18 @@ mod tests {
     use crate::rules::{RuleSet, Setup};
     use crate::zobrist::splitmix;
 
+    /// A game of `players` with ten marbles each, at the start.
+    fn new_game(players: u8) -> crate::game::Game {
+        let setup = Setup::new(players, 10, false).unwrap();
+        crate::game::Game::new(setup, RuleSet::default()).unwrap()
+    }
+
     /// `lane` costs nothing on the line from a seat's home tip through the centre to its
     /// goal's tip, more the farther a hole stands to either side (the same both ways), and
     /// nothing inside the goal.
     #[test]
     fn lane_costs_grow_away_from_the_line_through_the_centre() {
-        let setup = Setup::new(6, 10, false).unwrap();
-        let game = crate::game::Game::new(setup, RuleSet::default()).unwrap();
+        let game = new_game(6);
         let layout = game.layout();
         let plain = Weights::default();
         let (plain, lane) = (
@@ -494,8 +499,7 @@ mod tests {
     /// that near the centre's, `lane_low` and `lane_high` only the rows between them.
     #[test]
     fn lane_free_and_lane_rows_shape_the_lane() {
-        let setup = Setup::new(6, 10, false).unwrap();
-        let game = crate::game::Game::new(setup, RuleSet::default()).unwrap();
+        let game = new_game(6);
         let layout = game.layout();
         let lane = Weights {
             lane: 5,
@@ -550,8 +554,7 @@ mod tests {
     /// never its own.
     #[test]
     fn lane_others_scales_the_lane_of_the_other_seats_alone() {
-        let setup = Setup::new(4, 10, false).unwrap();
-        let game = crate::game::Game::new(setup, RuleSet::default()).unwrap();
+        let game = new_game(4);
         let lane = Weights {
             lane: 6,
             ..Weights::default()
@@ -585,8 +588,7 @@ mod tests {
     /// players), `lane` is added to them just the same.
     #[test]
     fn lane_adds_to_the_learned_models_costs() {
-        let setup = Setup::new(3, 10, false).unwrap();
-        let game = crate::game::Game::new(setup, RuleSet::default()).unwrap();
+        let game = new_game(3);
         let model = Weights {
             learned: 1,
             ..Weights::default()
@@ -790,8 +792,7 @@ mod tests {
     /// the mean; on random four-player boards.
     #[test]
     fn the_soft_minimum_runs_from_the_leader_to_the_mean() {
-        let setup = Setup::new(4, 10, false).unwrap();
-        let game = crate::game::Game::new(setup, RuleSet::default()).unwrap();
+        let game = new_game(4);
         let mut ctx = super::super::context(&game, 0, Weights::default());
         assert_eq!(ctx.opponents.len(), 3);
         let mut r = 5u64;
