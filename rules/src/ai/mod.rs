@@ -337,6 +337,8 @@ fn choose(
     {
         return Some(pick(m));
     }
+    // The opening as a solo crossing (`solo_open`; off by default: at six players it lost,
+    // docs/ai.md's twenty-seventh round).
     if expert_among_rivals(game, level)
         && i32::from(game.moves_made(seat)) < settings.tuning.solo_open
         && let Ok(width @ 1..) = usize::try_from(settings.tuning.open_width)
