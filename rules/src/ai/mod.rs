@@ -337,28 +337,28 @@ fn choose(
     {
         return Some(pick(m));
     }
-    // The opening as a solo crossing (`solo_open`; off by default: at six players it lost,
-    // docs/ai.md's twenty-seventh round).
-    if expert_among_rivals(game, level)
-        && i32::from(game.moves_made(seat)) < settings.tuning.solo_open
-        && let Ok(width @ 1..) = usize::try_from(settings.tuning.open_width)
-        && let Some(line) = race::beam(&ctx, &board, seat, width, 80, budget)
-        && let Some(&m) = line.first()
-        && moves.contains(&m)
-    {
-        return Some(pick(m));
-    }
-    if expert_among_rivals(game, level)
-        && let Ok(width @ 1..) = usize::try_from(settings.tuning.solo_plan)
-        && board
+    if expert_among_rivals(game, level) {
+        // The first move of the shortest line a solo beam `width` wide finds, if legal here.
+        let solo_move = |width: i32| {
+            let width = usize::try_from(width).ok().filter(|&w| w > 0)?;
+            let line = race::beam(&ctx, &board, seat, width, 80, budget)?;
+            line.first().copied().filter(|m| moves.contains(m))
+        };
+        // The opening as a solo crossing (`solo_open`; off by default: at six players it
+        // lost, docs/ai.md's twenty-seventh round).
+        if i32::from(game.moves_made(seat)) < settings.tuning.solo_open
+            && let Some(m) = solo_move(settings.tuning.open_width)
+        {
+            return Some(pick(m));
+        }
+        if board
             .marbles(seat)
             .iter()
             .all(|h| i32::from(ctx.seats[seat].tip[h as usize]) <= settings.tuning.solo_steps)
-        && let Some(line) = race::beam(&ctx, &board, seat, width, 80, budget)
-        && let Some(&m) = line.first()
-        && moves.contains(&m)
-    {
-        return Some(pick(m));
+            && let Some(m) = solo_move(settings.tuning.solo_plan)
+        {
+            return Some(pick(m));
+        }
     }
     if st.nodes == 0 {
         return Some(pick(one_ply(&ctx, &mut board, seat, &moves, &st, &mut rng)));
