@@ -61,10 +61,6 @@ pub struct Weights {
     /// Half hole-spacings either side of the line that `lane` leaves free: it charges only
     /// the distance beyond them. 0 (the default): the whole distance.
     pub lane_free: i32,
-    /// Rows either side of the centre's where `lane` charges anything (the centre's row is
-    /// 0, the home's and goal's tips 8): the crossing, not the start or the goal's
-    /// approach. 8 (the default): every row.
-    pub lane_rows: i32,
     /// The rows, counted from the centre's (the home's tip -8, the goal's 8), where `lane`
     /// charges anything: from `lane_low` to `lane_high`. -8 and 8 (the defaults): every row.
     pub lane_low: i32,
@@ -94,7 +90,6 @@ impl Default for Weights {
             learned_hand: 0,
             lane: 0,
             lane_free: 0,
-            lane_rows: 8,
             lane_low: -8,
             lane_high: 8,
             lane_others: 100,
@@ -190,8 +185,8 @@ pub(crate) struct Ctx<'a> {
 
 /// What `lane` adds to each hole's cost for `seat`: `lane` per half hole-spacing a hole
 /// outside the goal stands beside the line from its home's tip through the centre to its
-/// goal's tip, beyond `lane_free` of them and up to `lane_cap` more, in the rows `lane_rows`
-/// names.
+/// goal's tip, beyond `lane_free` of them and up to `lane_cap` more, in the rows from
+/// `lane_low` to `lane_high`.
 pub(crate) fn lane_costs(layout: &Layout, seat: usize, weights: &Weights) -> [i32; 256] {
     let mut costs = [0; 256];
     let info = &layout.seats[seat];
@@ -199,10 +194,7 @@ pub(crate) fn lane_costs(layout: &Layout, seat: usize, weights: &Weights) -> [i3
         // Turned so the home is at the bottom, the lane is the vertical through the centre:
         // `2q + r` is twice the screen's x, `r` the row from the centre's.
         let (q, r) = h.in_frame_of(info.point);
-        if !info.goal.has(h.index())
-            && r.abs() <= weights.lane_rows
-            && (weights.lane_low..=weights.lane_high).contains(&r)
-        {
+        if !info.goal.has(h.index()) && (weights.lane_low..=weights.lane_high).contains(&r) {
             let mut beside = ((2 * q + r).abs() - weights.lane_free).max(0);
             if weights.lane_cap > 0 {
                 beside = beside.min(weights.lane_cap);
@@ -495,10 +487,10 @@ mod tests {
     }
 
     /// `lane_free` leaves that many half-spacings either side of the line free and charges
-    /// the rest; `lane_cap` charges no more past that many; `lane_rows` charges only rows
-    /// that near the centre's, `lane_low` and `lane_high` only the rows between them.
+    /// the rest; `lane_cap` charges no more past that many; `lane_low` and `lane_high`
+    /// charge only the rows between them.
     #[test]
-    fn lane_free_and_lane_rows_shape_the_lane() {
+    fn lane_free_cap_and_rows_shape_the_lane() {
         let game = new_game(6);
         let layout = game.layout();
         let lane = Weights {
@@ -527,7 +519,8 @@ mod tests {
             assert_eq!(home_row(&cap), [10, 5, 5, 10], "seat {seat}");
             assert_eq!(cost(&cap, 3, 0), 10, "seat {seat}");
             let rows = Weights {
-                lane_rows: 4,
+                lane_low: -4,
+                lane_high: 4,
                 ..lane
             };
             assert_eq!(home_row(&rows), [0, 0, 0, 0], "seat {seat}");

@@ -248,7 +248,6 @@ named!(Weights {
     learned_hand,
     lane,
     lane_free,
-    lane_rows,
     lane_cap,
     lane_low,
     lane_high,
