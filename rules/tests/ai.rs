@@ -735,6 +735,13 @@ fn crowded_lane_changes_the_experts_play_only_at_six() {
     switch_changes_the_expert_only_at("crowded_lane=4", "crowded_lane=0", &[6], &[3, 4]);
 }
 
+/// `crowded_width` is how many moves the expert searches at a node below the root at six
+/// players and nowhere else; 0 keeps the 20 it searches there.
+#[test]
+fn crowded_width_changes_the_experts_play_only_at_six() {
+    switch_changes_the_expert_only_at("crowded_width=0", "crowded_width=3", &[6], &[3, 4]);
+}
+
 /// `four_lane` is the expert's lane weight at four players without teams and nowhere else.
 #[test]
 fn four_lane_changes_the_experts_play_only_at_four() {

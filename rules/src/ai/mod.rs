@@ -420,7 +420,10 @@ fn choose(
             4
         };
         depth = depth.min(most);
-        searcher.width = st.width * 2;
+        searcher.width = match usize::try_from(settings.tuning.crowded_width) {
+            Ok(w) if level == Level::Expert && w > 0 => w,
+            _ => st.width * 2,
+        };
     }
     let found = searcher.run(&mut board, &root, depth);
     let mut best = found.map(|f| f.best).unwrap_or(root[0]);

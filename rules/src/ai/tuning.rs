@@ -32,6 +32,9 @@ pub struct Tuning {
     /// Percent of its own best next move a leaf counts for the expert at a six-player table
     /// (the hard level: 20).
     pub crowded_tempo: i32,
+    /// Moves the expert searches at a node below the root at a six-player table (0: twice
+    /// the level's own, 20, as the hard level there).
+    pub crowded_width: i32,
     /// Team games the hard and expert levels search in the real turn order, each seat in
     /// turn (partners for the side), instead of Best-Reply Search: 0 none, 1 two teams
     /// (where that is plain minimax), 2 any number of teams.
@@ -141,6 +144,7 @@ impl Default for Tuning {
             leader_end: 0,
             crowded_depth: 4,
             crowded_tempo: 20,
+            crowded_width: 0,
             // Two teams: the expert's team won 273 of 360 pairs games (three seeds) against
             // hard teams searching so too; with Best-Reply Search on both sides, 18 of 40.
             // Three pairs gained nothing (docs/ai.md, fifth round).
@@ -262,6 +266,7 @@ named!(Tuning {
     leader_end,
     crowded_depth,
     crowded_tempo,
+    crowded_width,
     team_order,
     paranoid,
     field_width,

@@ -68,7 +68,8 @@ match   plays G games between two levels, alternating who starts (with more than
         expert scores against the leader once an opponent has at most N goal holes left to
         fill and it more, 0 by default; crowded_depth=D: the expert's plies at six players,
         4 by default; crowded_tempo=P: the percent of its own best next move a leaf counts
-        there, 20 by default; team_order=T: team games the hard and expert levels search in
+        there, 20 by default; crowded_width=W: the moves it searches at a node below the
+        root there, 20 (0); team_order=T: team games the hard and expert levels search in
         the real turn order rather than by Best-Reply Search, 0 none, 1 two teams (the
         default), 2 any number; paranoid=1: so too three or four players without teams;
         with three or four players without teams, the expert's field_width=W: moves searched
