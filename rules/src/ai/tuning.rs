@@ -409,18 +409,30 @@ mod tests {
             (Tuning::default().team_order, Tuning::default().paranoid),
             (1, 0)
         );
-        let t = "field_width=16,field_nodes=300,field_reduce=3,field_depth=5"
+        let t = "field_width=16,field_nodes=300,field_reduce=3,field_depth=5,crowded_width=30"
             .parse::<Settings>()
             .unwrap()
             .tuning;
         assert_eq!(
-            (t.field_width, t.field_nodes, t.field_reduce, t.field_depth),
-            (16, 300, 3, 5)
+            (
+                t.field_width,
+                t.field_nodes,
+                t.field_reduce,
+                t.field_depth,
+                t.crowded_width
+            ),
+            (16, 300, 3, 5, 30)
         );
         let d = Tuning::default();
         assert_eq!(
-            (d.field_width, d.field_nodes, d.field_reduce, d.field_depth),
-            (0, 100, 0, 0)
+            (
+                d.field_width,
+                d.field_nodes,
+                d.field_reduce,
+                d.field_depth,
+                d.crowded_width
+            ),
+            (0, 100, 0, 0, 0)
         );
         let t = "playouts=300,playout_candidates=6,playout_rounds=3,playout_noise=0"
             .parse::<Settings>()
