@@ -735,6 +735,35 @@ fn crowded_lane_changes_the_experts_play_only_at_six() {
     switch_changes_the_expert_only_at("crowded_lane=4", "crowded_lane=0", &[6], &[3, 4]);
 }
 
+/// `hard_lane=1` gives the hard level the expert's lane weights, at four and six players:
+/// a table of hard players plays otherwise there, and a table of three, where neither
+/// weight applies, plays the same.
+#[test]
+fn hard_lane_gives_the_hard_level_the_lane_at_four_and_six() {
+    let plain = ai::Settings::default();
+    let on: ai::Settings = "hard_lane=1".parse().unwrap();
+    let hard = [Level::Hard];
+    for players in [4, 6] {
+        let plies = 8 * u64::from(players);
+        assert_ne!(
+            play_out(players, &hard, plies, &on),
+            play_out(players, &hard, plies, &plain),
+            "{players} players"
+        );
+    }
+    assert_eq!(play_out(3, &hard, 24, &on), play_out(3, &hard, 24, &plain));
+    // The expert's own play does not change with it.
+    let expert = [Level::Expert, Level::Medium];
+    for players in [4, 6] {
+        let plies = 4 * u64::from(players);
+        assert_eq!(
+            play_out(players, &expert, plies, &on),
+            play_out(players, &expert, plies, &plain),
+            "{players} players"
+        );
+    }
+}
+
 /// `crowded_width` is how many moves the expert searches at a node below the root at six
 /// players and nowhere else; 0 keeps the 20 it searches there.
 #[test]

@@ -503,8 +503,11 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
             settings.weights.learned
         },
         // A `lane` set by hand holds for every level and table; otherwise the expert's own
-        // per table (four sides are four players, never teams).
-        lane: if settings.weights.lane != 0 || level != Level::Expert {
+        // per table (four sides are four players, never teams), and the hard level's with
+        // `hard_lane`.
+        lane: if settings.weights.lane != 0
+            || !(level == Level::Expert || level == Level::Hard && settings.tuning.hard_lane > 0)
+        {
             settings.weights.lane
         } else if game.setup().units() == 4 {
             settings.tuning.four_lane
