@@ -742,26 +742,18 @@ fn crowded_lane_changes_the_experts_play_only_at_six() {
 fn hard_lane_gives_the_hard_level_the_lane_at_four_and_six() {
     let plain = ai::Settings::default();
     let on: ai::Settings = "hard_lane=1".parse().unwrap();
-    let hard = [Level::Hard];
+    let (hard, expert) = ([Level::Hard], [Level::Expert, Level::Medium]);
     for players in [4, 6] {
-        let plies = 8 * u64::from(players);
-        assert_ne!(
-            play_out(players, &hard, plies, &on),
-            play_out(players, &hard, plies, &plain),
+        let game = |levels: &[Level], settings| play_out(players, levels, 32, settings);
+        assert_ne!(game(&hard, &on), game(&hard, &plain), "{players} players");
+        // The expert's own play does not change with it.
+        assert_eq!(
+            game(&expert, &on),
+            game(&expert, &plain),
             "{players} players"
         );
     }
     assert_eq!(play_out(3, &hard, 24, &on), play_out(3, &hard, 24, &plain));
-    // The expert's own play does not change with it.
-    let expert = [Level::Expert, Level::Medium];
-    for players in [4, 6] {
-        let plies = 4 * u64::from(players);
-        assert_eq!(
-            play_out(players, &expert, plies, &on),
-            play_out(players, &expert, plies, &plain),
-            "{players} players"
-        );
-    }
 }
 
 /// `crowded_width` is how many moves the expert searches at a node below the root at six
