@@ -340,7 +340,7 @@ fn choose(
     if expert_among_rivals(game, level) {
         // The first move of the shortest line a solo beam `width` wide finds, if legal here.
         let solo_move = |width: i32| {
-            let width = usize::try_from(width).ok().filter(|&w| w > 0)?;
+            let width = positive(width)?;
             let line = race::beam(&ctx, &board, seat, width, 80, budget)?;
             line.first().copied().filter(|m| moves.contains(m))
         };
@@ -392,10 +392,9 @@ fn choose(
         nodes
     };
     let mut searcher = Searcher::new(&ctx, budget, nodes);
-    searcher.width = match usize::try_from(tuning.field_width) {
-        Ok(w) if racing_field && w > 0 => w,
-        _ => st.width,
-    };
+    searcher.width = positive(tuning.field_width)
+        .filter(|_| racing_field)
+        .unwrap_or(st.width);
     if racing_field {
         searcher.reduce_after = usize::try_from(tuning.field_reduce).unwrap_or(0);
     }
@@ -420,10 +419,9 @@ fn choose(
             4
         };
         depth = depth.min(most);
-        searcher.width = match usize::try_from(settings.tuning.crowded_width) {
-            Ok(w) if level == Level::Expert && w > 0 => w,
-            _ => st.width * 2,
-        };
+        searcher.width = positive(tuning.crowded_width)
+            .filter(|_| level == Level::Expert)
+            .unwrap_or(st.width * 2);
     }
     let found = searcher.run(&mut board, &root, depth);
     let mut best = found.map(|f| f.best).unwrap_or(root[0]);
@@ -482,6 +480,9 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
     // The hard and expert levels race the whole field (below) and weigh its stragglers.
     let field_racer = matches!(level, Level::Expert | Level::Hard);
     let searching_field = field_racer && field(game);
+    // The levels whose lane weight is set per table, not by `lane` alone.
+    let plays_own_lane =
+        level == Level::Expert || level == Level::Hard && settings.tuning.hard_lane > 0;
     let weights = Weights {
         square: if !st.straggler_aware {
             0
@@ -505,9 +506,7 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         // A `lane` set by hand holds for every level and table; otherwise the expert's own
         // per table (four sides are four players, never teams), and the hard level's with
         // `hard_lane`.
-        lane: if settings.weights.lane != 0
-            || !(level == Level::Expert || level == Level::Hard && settings.tuning.hard_lane > 0)
-        {
+        lane: if settings.weights.lane != 0 || !plays_own_lane {
             settings.weights.lane
         } else if game.setup().units() == 4 {
             settings.tuning.four_lane
@@ -636,6 +635,11 @@ fn field(game: &Game) -> bool {
 /// for rivals (playouts, greedy rounds, the solo plan) apply.
 fn expert_among_rivals(game: &Game, level: Level) -> bool {
     level == Level::Expert && !game.setup().teams && game.setup().units() >= 3
+}
+
+/// A tuning switch's count where it is set: positive. 0 or less leaves the level's own.
+fn positive(value: i32) -> Option<usize> {
+    usize::try_from(value).ok().filter(|&v| v > 0)
 }
 
 /// Five or more sides: six players without teams.
