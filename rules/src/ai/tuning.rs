@@ -204,9 +204,10 @@ impl Default for Tuning {
             // 439 of 1,080 games over seeds 11 to 19 so, 371 without (docs/ai.md, issue 19,
             // twenty-sixth round).
             four_lane: 4,
-            // Against hard players who keep to the lane as well, the expert came first in 10
-            // of 120 four-player games where it takes 54 against the hard level as it is
-            // (docs/ai.md, issue 19, twenty-eighth round): the hard level keeps no lane
+            // Against hard players who keep to the lane as well, the expert came first in 36
+            // of 360 four-player games over seeds 11 to 13 where it takes 159 against the
+            // hard level as it is, and no depth cap holds against both fields (docs/ai.md,
+            // issue 19, twenty-eighth and twenty-ninth rounds): the hard level keeps no lane
             // until the expert plays well against one.
             hard_lane: 0,
         }
