@@ -403,6 +403,9 @@ fn choose(
         expert_among_rivals(game, level) && !searcher.turn_order && tuning.field_greedy > 0;
     searcher.background_replies =
         expert_among_rivals(game, level) && !searcher.turn_order && tuning.brs_plus > 0;
+    if expert_among_rivals(game, level) && !searcher.turn_order {
+        searcher.plausible = tuning.plausible.max(0);
+    }
     let mut depth = st.depth;
     if let Ok(most @ 1..) = u32::try_from(tuning.field_depth)
         && racing_field

@@ -97,6 +97,11 @@ pub(crate) struct Searcher<'a, 'b> {
     /// most (found once per node, before the reply; dropped if the reply took its holes),
     /// so the lines read have every opponent move between two of the root's moves.
     pub background_replies: bool,
+    /// Percent of what an opponent's reply costs its own progress (against its best move
+    /// at the node, by its own marbles' values) that Best-Reply Search adds to the reply's
+    /// score: a block the opponent pays for is less likely than one it makes on its way
+    /// (0: plain Best-Reply Search, the worst reply of all).
+    pub plausible: i32,
 }
 
 impl Drop for Searcher<'_, '_> {
@@ -129,6 +134,7 @@ impl<'a, 'b> Searcher<'a, 'b> {
             reduce_after: 0,
             greedy_replies: false,
             background_replies: false,
+            plausible: 0,
             seats: {
                 let mut seats: Vec<usize> =
                     ctx.friends.iter().chain(&ctx.opponents).copied().collect();
@@ -199,6 +205,13 @@ impl<'a, 'b> Searcher<'a, 'b> {
     fn hist_index(m: SMove) -> usize {
         // Fold (seat, from, to) into a small table; collisions only blur the ordering.
         ((m.seat as usize * 256 + m.from as usize) * 256 + m.to as usize) % (6 * 256 * 256 / 64)
+    }
+
+    /// What `m` lowers its own seat's cost by, in the evaluation's units.
+    #[inline]
+    fn value_gain(&self, m: SMove) -> i32 {
+        let v = &self.ctx.seats[m.seat as usize].value;
+        v[m.from as usize] - v[m.to as usize]
     }
 
     #[inline]
@@ -514,8 +527,25 @@ impl<'a, 'b> Searcher<'a, 'b> {
             Vec::new()
         };
         let mut played: Vec<(usize, Hole, Hole)> = Vec::with_capacity(background.len());
+        // Each replying seat's best own gain among the moves searched here.
+        let mut best_gain = [i32::MIN; 6];
+        let plausible = side == Side::Replies && self.plausible > 0;
+        if plausible {
+            for &m in &moves {
+                let b = &mut best_gain[m.seat as usize % 6];
+                *b = (*b).max(self.value_gain(m));
+            }
+        }
         for (i, &m) in moves.iter().enumerate() {
             let seat = m.seat as usize;
+            // A reply's score counts what it costs the replying seat (see `plausible`); the
+            // window is shifted by as much, so the child is searched against the same bounds.
+            let pen = if plausible {
+                (best_gain[seat % 6] - self.value_gain(m)) * self.plausible / 100
+            } else {
+                0
+            };
+            let (wa, wb) = (alpha.saturating_sub(pen), beta.saturating_sub(pen));
             board.shift(seat, m.origin(), m.target());
             let next = self.next(side, board);
             played.clear();
@@ -537,28 +567,28 @@ impl<'a, 'b> Searcher<'a, 'b> {
                     -WIN + ply as i32
                 }
             } else if i == 0 {
-                self.search(board, depth - 1, alpha, beta, next, ply + 1)
+                self.search(board, depth - 1, wa, wb, next, ply + 1) + pen
             } else {
                 // Principal variation search: prove the move is no better than the best so
                 // far with a null window (with late move reductions, first two plies
                 // shallower), and search it in full only if it is.
                 let (lo, hi) = if maximizing {
-                    (alpha, alpha + 1)
+                    (wa, wa + 1)
                 } else {
-                    (beta - 1, beta)
+                    (wb - 1, wb)
                 };
-                let better = |s: i32| if maximizing { s > alpha } else { s < beta };
+                let better = |s: i32| if maximizing { s > wa } else { s < wb };
                 let reduced = self.reduce_after > 0 && i >= self.reduce_after && depth >= 3;
                 let shallow = reduced.then(|| self.search(board, depth - 3, lo, hi, next, ply + 1));
                 let s = match shallow {
                     Some(s) if !better(s) || self.stopped => s,
                     _ => self.search(board, depth - 1, lo, hi, next, ply + 1),
                 };
-                if s > alpha && s < beta && !self.stopped {
-                    self.search(board, depth - 1, alpha, beta, next, ply + 1)
+                (if s > wa && s < wb && !self.stopped {
+                    self.search(board, depth - 1, wa, wb, next, ply + 1)
                 } else {
                     s
-                }
+                }) + pen
             };
             for &(o, f, t) in played.iter().rev() {
                 board.shift(o, t, f);
@@ -710,6 +740,125 @@ mod tests {
             };
         }
         best
+    }
+
+    /// Best-Reply Search worked out by brute force: the root's moves alternate with every
+    /// opponent's, each reply scored with `plausible` percent of what it costs its seat's own
+    /// progress against that seat's best move there; the search's leaves and move filter, no
+    /// pruning, table or ordering.
+    fn best_reply(s: &Searcher, board: &mut Board, depth: i32, side: Side, ply: i32) -> i32 {
+        let ctx = s.ctx;
+        if depth <= 0 {
+            return s.leaf(board, side);
+        }
+        let seats = match side {
+            Side::Replies => ctx.opponents.clone(),
+            _ => vec![ctx.root],
+        };
+        let all: Vec<SMove> = seats
+            .iter()
+            .flat_map(|&o| SMove::all(ctx.layout, board, o))
+            .collect();
+        let kept: Vec<SMove> = all.iter().copied().filter(|&m| s.gain(m) >= -1).collect();
+        let moves = if kept.is_empty() { all } else { kept };
+        let next = if side == Side::Root {
+            Side::Replies
+        } else {
+            Side::Root
+        };
+        if moves.is_empty() {
+            return best_reply(s, board, depth - 1, next, ply + 1);
+        }
+        let best_gain = |seat: u8| {
+            moves
+                .iter()
+                .filter(|m| m.seat == seat)
+                .map(|&m| s.value_gain(m))
+                .max()
+                .unwrap()
+        };
+        let scores = moves.iter().map(|&m| {
+            board.shift(m.seat as usize, m.origin(), m.target());
+            let score = if ctx.done(board, m.seat as usize) {
+                if side == Side::Root {
+                    WIN - ply
+                } else {
+                    -WIN + ply
+                }
+            } else {
+                let pen = if side == Side::Replies {
+                    (best_gain(m.seat) - s.value_gain(m)) * s.plausible / 100
+                } else {
+                    0
+                };
+                best_reply(s, board, depth - 1, next, ply + 1) + pen
+            };
+            board.shift(m.seat as usize, m.target(), m.origin());
+            score
+        });
+        if side == Side::Root {
+            scores.max().unwrap()
+        } else {
+            scores.min().unwrap()
+        }
+    }
+
+    /// With `plausible` set, Best-Reply Search charges each reply what it costs the replying
+    /// seat, and still scores the root's best move exactly as the brute-force search does
+    /// (pruning, the table and the shifted windows change nothing), at three and four
+    /// players; the charge changes which replies count, so the scores differ from plain
+    /// Best-Reply Search's.
+    #[test]
+    fn plausible_replies_are_scored_as_the_brute_force_search_does() {
+        use crate::ai::{Budget, Level, choose_move};
+        use crate::game::Game;
+        let budget = Budget::unlimited();
+        let mut differed = 0;
+        for players in [3, 4] {
+            let mut game = Game::from_preset("casual", Some(players), None).unwrap();
+            for turn in 0..60u64 {
+                let seat = game.to_move().unwrap();
+                if turn % 15 == 7 {
+                    let mut ctx = context(&game, seat, Weights::default());
+                    ctx.against_average = true;
+                    ctx.mean_replies = true;
+                    let mut board = *game.board();
+                    let root = SMove::all(game.layout(), &board, seat);
+                    let mut scores = Vec::new();
+                    for plausible in [0, 60] {
+                        let mut searcher = Searcher::new(&ctx, &budget, u64::MAX);
+                        searcher.plausible = plausible;
+                        let found = searcher.run(&mut board, &root, DEPTH).unwrap();
+                        let reference = root
+                            .iter()
+                            .map(|&m| {
+                                board.shift(seat, m.origin(), m.target());
+                                let score = if ctx.done(&board, seat) {
+                                    WIN - 1
+                                } else {
+                                    best_reply(
+                                        &searcher,
+                                        &mut board,
+                                        DEPTH as i32 - 1,
+                                        Side::Replies,
+                                        1,
+                                    )
+                                };
+                                board.shift(seat, m.target(), m.origin());
+                                score
+                            })
+                            .max()
+                            .unwrap();
+                        assert_eq!(found.score, reference, "{players} players, turn {turn}");
+                        scores.push(found.score);
+                    }
+                    differed += usize::from(scores[0] != scores[1]);
+                }
+                let m = choose_move(&game, Level::Medium, turn, &budget).unwrap();
+                game.play(&m.path).unwrap();
+            }
+        }
+        assert!(differed >= 4, "the charge changed {differed} of 8 scores");
     }
 
     /// The depth of the searches compared with plain minimax.

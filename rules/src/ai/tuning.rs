@@ -134,6 +134,10 @@ pub struct Tuning {
     /// `crowded_lane`): a field of players who keep to the line through the centre, to
     /// measure the expert against (0, the default: the hard level plays no lane).
     pub hard_lane: i32,
+    /// Percent of what a reply costs the replying opponent's own progress that the expert's
+    /// Best-Reply Search adds to the reply's score, with three or more sides and no teams
+    /// (0: plain Best-Reply Search; `Searcher::plausible`).
+    pub plausible: i32,
 }
 
 impl Default for Tuning {
@@ -210,6 +214,7 @@ impl Default for Tuning {
             // issue 19, twenty-eighth and twenty-ninth rounds): the hard level keeps no lane
             // until the expert plays well against one.
             hard_lane: 0,
+            plausible: 0,
         }
     }
 }
@@ -307,6 +312,7 @@ named!(Tuning {
     crowded_lane,
     four_lane,
     hard_lane,
+    plausible,
 });
 
 impl Named for Settings {
