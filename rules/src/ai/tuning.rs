@@ -214,6 +214,10 @@ impl Default for Tuning {
             // issue 19, twenty-eighth and twenty-ninth rounds): the hard level keeps no lane
             // until the expert plays well against one.
             hard_lane: 0,
+            // Charging half of what a reply costs the replier lost at three players (176 of
+            // 360 against two hard, 188 with the worst reply), four (0 of 120 against
+            // lane-keeping hard players, 10) and in the mixed six-player field (44, 65;
+            // docs/ai.md, issue 19, thirtieth round).
             plausible: 0,
         }
     }
