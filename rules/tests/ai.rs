@@ -655,6 +655,15 @@ fn brs_plus_changes_only_the_experts_search_of_a_field() {
     switch_changes_the_expert_only_at("brs_plus=0", "brs_plus=1", &[3, 4], &[]);
 }
 
+/// `plausible` charges each reply in the expert's Best-Reply Search part of what it costs
+/// the replying opponent: it changes the expert's play at three, four and six players, and
+/// not with two (one opponent: the switch is for a field of rivals) or in a game of pairs
+/// (searched in turn order); off by default.
+#[test]
+fn plausible_changes_only_the_experts_search_of_a_field() {
+    switch_changes_the_expert_only_at("plausible=0", "plausible=50", &[3, 4, 6], &[]);
+}
+
 /// `softmin` counts the opponents as their soft minimum (the leader weighing most) rather
 /// than their mean: it changes the expert's play at four players, and not at three or six
 /// (`three_softmin` and `crowded_softmin` there), with two (one opponent is its own

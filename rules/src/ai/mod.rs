@@ -399,11 +399,10 @@ fn choose(
         searcher.reduce_after = usize::try_from(tuning.field_reduce).unwrap_or(0);
     }
     searcher.turn_order = turn_order(game, level, settings);
-    searcher.greedy_replies =
-        expert_among_rivals(game, level) && !searcher.turn_order && tuning.field_greedy > 0;
-    searcher.background_replies =
-        expert_among_rivals(game, level) && !searcher.turn_order && tuning.brs_plus > 0;
+    // The expert's switches for the model of the replies in Best-Reply Search.
     if expert_among_rivals(game, level) && !searcher.turn_order {
+        searcher.greedy_replies = tuning.field_greedy > 0;
+        searcher.background_replies = tuning.brs_plus > 0;
         searcher.plausible = tuning.plausible.max(0);
     }
     let mut depth = st.depth;
