@@ -72,6 +72,11 @@ pub struct Weights {
     /// Half hole-spacings beyond `lane_free` past which `lane` charges no more: steep near
     /// the line, flat far from it. 0 (the default): no cap.
     pub lane_cap: i32,
+    /// Half hole-spacings the line of `lane` runs to the seat's right (its home at the
+    /// bottom), parallel to the line through the centre: two seats facing each other that
+    /// both keep right pass each other twice as far apart instead of meeting on one line.
+    /// Negative: to the left. 0 (the default): through the centre.
+    pub lane_shift: i32,
 }
 
 impl Default for Weights {
@@ -94,6 +99,7 @@ impl Default for Weights {
             lane_high: 8,
             lane_others: 100,
             lane_cap: 0,
+            lane_shift: 0,
         }
     }
 }
@@ -195,7 +201,7 @@ pub(crate) fn lane_costs(layout: &Layout, seat: usize, weights: &Weights) -> [i3
         // `2q + r` is twice the screen's x, `r` the row from the centre's.
         let (q, r) = h.in_frame_of(info.point);
         if !info.goal.has(h.index()) && (weights.lane_low..=weights.lane_high).contains(&r) {
-            let mut beside = ((2 * q + r).abs() - weights.lane_free).max(0);
+            let mut beside = ((2 * q + r - weights.lane_shift).abs() - weights.lane_free).max(0);
             if weights.lane_cap > 0 {
                 beside = beside.min(weights.lane_cap);
             }
@@ -540,6 +546,37 @@ mod tests {
             };
             assert_eq!(home_row(&out), [0, 0, 0, 0], "seat {seat}");
             assert_eq!(cost(&out, 4, -4), 20, "seat {seat}");
+        }
+    }
+
+    /// `lane_shift` moves the line to the seat's right, so two seats facing each other that
+    /// both keep right run lines apart: one's line costs the other twice the shift.
+    #[test]
+    fn lane_shift_moves_the_line_to_the_seats_right() {
+        let game = new_game(6);
+        let layout = game.layout();
+        let right = Weights {
+            lane: 5,
+            lane_shift: 2,
+            ..Weights::default()
+        };
+        for seat in 0..6 {
+            let point = layout.seats[seat].point;
+            let facing = (0..6)
+                .find(|&s| layout.seats[s].point == point.opposite())
+                .expect("six seats face each other in pairs");
+            let hole = |q: i32, r: i32| Hole::from_frame_of(point, q, r).unwrap();
+            let cost = |s: usize, h: Hole| lane_costs(layout, s, &right)[h.index() as usize];
+            // The home's fourth row, 3 and 1 half-spacings left of the centre's line, then 1
+            // and 3 right of it: the shifted line runs one half-spacing right of its middle.
+            let row: Vec<i32> = (1..5).map(|q| cost(seat, hole(q, -5))).collect();
+            assert_eq!(row, [25, 15, 5, 5], "seat {seat}");
+            // One hole right of the centre: on the seat's line, and four half-spacings off the
+            // facing seat's, which keeps to its own right.
+            let beside_centre = hole(1, 0);
+            assert_eq!(cost(seat, beside_centre), 0, "seat {seat}");
+            assert_eq!(cost(facing, beside_centre), 20, "seat {seat}");
+            assert_eq!(cost(seat, hole(0, 0)), 10, "seat {seat}: the centre");
         }
     }
 

@@ -275,6 +275,7 @@ named!(Weights {
     lane_low,
     lane_high,
     lane_others,
+    lane_shift,
 });
 
 named!(Tuning {
