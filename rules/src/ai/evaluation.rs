@@ -99,6 +99,9 @@ impl Default for Weights {
             lane_high: 8,
             lane_others: 100,
             lane_cap: 0,
+            // Keeping one hole right lost at four players: 35 of 120 against three hard
+            // players where the centre's line took 54, 1 against lane-keeping hard players
+            // (docs/ai.md, issue 19, thirty-first round).
             lane_shift: 0,
         }
     }
