@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use std::process::Output;
+use sternhalma_rules::{GameRecord, parse_path};
 
 #[test]
 fn perft_prints_the_count_alone_on_the_first_line() {
@@ -183,6 +184,45 @@ fn match_records_are_numbered_in_game_order_with_any_number_of_jobs() {
     // Different games, each in the same place.
     assert_ne!(one[0], one[1]);
     assert_eq!(one, two);
+}
+
+/// `--openings K` starts each game with K random forward plies, the same opening for each
+/// run of `players` games (A in every seat) and another for the next run; a bad count is
+/// refused in words.
+#[test]
+fn match_openings_are_random_forward_moves_shared_by_each_run_of_seats() {
+    let dir = std::env::temp_dir().join(format!("sternhalma-cli-open-{}", std::process::id()));
+    let o = play_match(
+        ["3", "easy", "beginner", "6"],
+        &["--openings", "5", "--records", dir.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let records: Vec<GameRecord> = (1..=6)
+        .map(|n| std::fs::read_to_string(dir.join(format!("game-{n:03}.ron"))).unwrap())
+        .map(|text| GameRecord::from_ron(&text).unwrap())
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    let opening = |r: &GameRecord| r.moves[..5].to_vec();
+    for run in records.chunks(3) {
+        assert!(run.iter().all(|r| opening(r) == opening(&run[0])));
+    }
+    assert_ne!(opening(&records[0]), opening(&records[3]));
+    // Every opening ply takes a marble further from its seat's home point.
+    for r in &records {
+        for (ply, text) in r.moves[..5].iter().enumerate() {
+            let game = r.replay_to(ply).unwrap();
+            let point = game.layout().seats[game.to_move().unwrap()].point;
+            let path = parse_path(text).unwrap();
+            let (from, to) = (path[0], *path.last().unwrap());
+            assert!(
+                to.rows_from_tip(point) > from.rows_from_tip(point),
+                "{text}"
+            );
+        }
+    }
+    let o = play_match(["3", "easy", "beginner", "3"], &["--openings", "some"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--openings"));
 }
 
 /// `--b` with several levels seats a mixed field: a field of one level plays the games that

@@ -25,7 +25,7 @@ USAGE:
   sternhalma-cli bestmove --players N [--rules PRESET] --level LEVEL [--ms BUDGET] [--seed S]
                           [--moves \"PATH PATH ...\"]
   sternhalma-cli match --players N --a LEVEL --b LEVEL[,LEVEL...] --games G [--rules PRESET] [--seed S]
-                       [--jobs J] [--records DIR] [--a-eval W] [--b-eval W]
+                       [--jobs J] [--records DIR] [--openings K] [--a-eval W] [--b-eval W]
   sternhalma-cli train --players 3|4|6 --games G [--seed S] [--level LEVEL] [--ridge L] [--target end|next] --out FILE
   sternhalma-cli solo [--seconds S]
   sternhalma-cli soak --games N [--seed S] [--jobs J] [--failures DIR]
@@ -96,6 +96,9 @@ match   plays G games between two levels, alternating who starts (with more than
         with three and with six, 500 and 0; field_races=1: the hard and expert levels
         solve races with three or more players too).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
+        --openings K starts every game with K plies of random forward moves, the same for
+        each run of `players` games, so each opening is played with A in every seat: levels
+        that break no ties play varied games (0 by default: the levels play from the start).
 train   plays G self-play games of LEVEL (hard by default) in every seat, under the casual
         rules made to play on after the first finish, records every other position and, for
         each seat that finished, the moves it still needed; fits the learned evaluation's
@@ -442,8 +445,10 @@ fn play_match_game(
     b: (&[Level], &Settings),
     a_seat: usize,
     seed: u64,
+    opening: Opening,
 ) -> GameResult {
     let mut game = base.clone();
+    play_opening(&mut game, opening);
     let setup = *game.setup();
     let units = setup.units();
     let a_unit = setup.unit_of(a_seat);
@@ -458,7 +463,7 @@ fn play_match_game(
         }
     };
     let mut a_ms = Vec::new();
-    let mut plies = 0;
+    let mut plies = game.actions().len();
     while let Some(seat) = game.to_move() {
         let (lvl, w) = side(seat);
         let clock = Since(Instant::now());
@@ -502,6 +507,41 @@ fn play_match_game(
     }
 }
 
+/// A match game's opening: `plies` random forward moves drawn from `seed`.
+#[derive(Clone, Copy)]
+struct Opening {
+    plies: usize,
+    seed: u64,
+}
+
+/// Plays `opening`: each ply a random move that takes a marble further from its seat's home
+/// point (any move where none does), so the levels meet varied positions. Independent of
+/// who sits where: the same opening gives the same position with A in any seat.
+fn play_opening(game: &mut Game, opening: Opening) {
+    let mut state = opening.seed ^ 0x0BE4_1265;
+    for _ in 0..opening.plies {
+        let Some(seat) = game.to_move() else { return };
+        let layout = game.layout();
+        let board = *game.board();
+        let point = layout.seats[seat].point;
+        let all: Vec<_> = layout.moves(&board, seat).pairs().collect();
+        let forward: Vec<_> = all
+            .iter()
+            .copied()
+            .filter(|&(f, t)| t.rows_from_tip(point) > f.rows_from_tip(point))
+            .collect();
+        let pool = if forward.is_empty() { &all } else { &forward };
+        state = sternhalma_rules::zobrist::splitmix(state);
+        let Some(&(f, t)) = pool.get((state % pool.len().max(1) as u64) as usize) else {
+            return;
+        };
+        let path = layout
+            .path(&board, seat, f, t)
+            .expect("generated moves have paths");
+        game.play(&path).expect("generated moves are legal");
+    }
+}
+
 /// B's levels: one level, or a field of them separated by commas.
 fn field(args: &mut Args) -> Result<Vec<Level>, Fail> {
     let v = args
@@ -525,6 +565,7 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
     let seed = args.num::<u64>("--seed")?.unwrap_or(1);
     let jobs = args.num::<usize>("--jobs")?.unwrap_or(1).max(1);
     let records = args.take("--records")?;
+    let openings = args.num::<usize>("--openings")?.unwrap_or(0);
     let eval = [
         weights(&mut args, "--a-eval")?,
         weights(&mut args, "--b-eval")?,
@@ -547,6 +588,10 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
                                 (b, &eval[1]),
                                 g % players,
                                 seed.wrapping_add(g as u64 * 7919),
+                                Opening {
+                                    plies: openings,
+                                    seed: seed.wrapping_add((g / players) as u64 * 104_729),
+                                },
                             );
                             (g, result)
                         })
