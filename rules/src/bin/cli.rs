@@ -521,24 +521,23 @@ fn play_opening(game: &mut Game, opening: Opening) {
     let mut state = opening.seed ^ 0x0BE4_1265;
     for _ in 0..opening.plies {
         let Some(seat) = game.to_move() else { return };
-        let layout = game.layout();
-        let board = *game.board();
-        let point = layout.seats[seat].point;
-        let all: Vec<_> = layout.moves(&board, seat).pairs().collect();
+        let point = game.layout().seats[seat].point;
+        let all = game.legal_moves();
         let forward: Vec<_> = all
             .iter()
-            .copied()
-            .filter(|&(f, t)| t.rows_from_tip(point) > f.rows_from_tip(point))
+            .filter(|m| m.to.rows_from_tip(point) > m.from.rows_from_tip(point))
             .collect();
-        let pool = if forward.is_empty() { &all } else { &forward };
-        state = sternhalma_rules::zobrist::splitmix(state);
-        let Some(&(f, t)) = pool.get((state % pool.len().max(1) as u64) as usize) else {
-            return;
+        let pool = if forward.is_empty() {
+            all.iter().collect()
+        } else {
+            forward
         };
-        let path = layout
-            .path(&board, seat, f, t)
-            .expect("generated moves have paths");
-        game.play(&path).expect("generated moves are legal");
+        if pool.is_empty() {
+            return;
+        }
+        state = sternhalma_rules::zobrist::splitmix(state);
+        let path = pool[(state % pool.len() as u64) as usize].path.clone();
+        game.play(&path).expect("listed moves are legal");
     }
 }
 
