@@ -282,6 +282,26 @@ fn match_reports_the_moves_each_side_took_to_finish() {
     assert!(out.lines().last().unwrap().starts_with("a_wins="));
 }
 
+/// The match ranks A's seat among all seats at the end, finished or not: a stronger side
+/// stands nearer first than chance, a weaker one nearer last, within 1 and the player count.
+#[test]
+fn match_reports_a_mean_place_that_ranks_the_stronger_side_ahead() {
+    let place = |a: &str, b: &str| -> f64 {
+        let o = play_match(["3", a, b, "3"], &["--seed", "5"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = stdout(&o);
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("a_mean_place="))
+            .expect("a place line");
+        field(line, "a_mean_place").parse().unwrap()
+    };
+    let strong = place("easy", "beginner");
+    let weak = place("beginner", "easy");
+    assert!((1.0..2.0).contains(&strong), "easy's place {strong}");
+    assert!(weak > 2.0 && weak <= 3.0, "beginner's place {weak}");
+}
+
 /// `soak` ends with `games=N moves=M failures=F` and exits with status 0 when nothing broke,
 /// writing no failure folder.
 #[test]
