@@ -514,13 +514,14 @@ fn play_match_game(
 /// marbles have left to travel (more marbles in the goal breaking a tie), then seats put out.
 /// Ties share the places they span.
 fn standing_place(game: &Game, seat: usize) -> f64 {
+    use std::cmp::Reverse;
     let key = |s: usize| match game.standing(s) {
-        Standing::Finished => (0, u32::from(game.place(s).unwrap_or(0)), 0),
+        Standing::Finished => (0, u32::from(game.place(s).unwrap_or(0)), Reverse(0)),
         Standing::Playing => {
             let p = game.progress(s);
-            (1, p.distance, 10_000 - p.in_goal)
+            (1, p.distance, Reverse(p.in_goal))
         }
-        Standing::Out(_) => (2, 0, 0),
+        Standing::Out(_) => (2, 0, Reverse(0)),
     };
     let setup = game.setup();
     let ours = key(seat);
