@@ -282,7 +282,7 @@ fn match_reports_the_moves_each_side_took_to_finish() {
     assert!(out.lines().last().unwrap().starts_with("a_wins="));
 }
 
-/// The match ranks A's seat among all seats at the end, finished or not: a stronger side
+/// The match reports A's mean place as the rules award it, finished or not: a stronger side
 /// stands nearer first than chance, a weaker one nearer last, within 1 and the player count.
 #[test]
 fn match_reports_a_mean_place_that_ranks_the_stronger_side_ahead() {

@@ -56,8 +56,8 @@ match   plays G games between two levels, alternating who starts (with more than
         and, before it, the mean moves each side took to finish, over the seats that did
         (with rules that play on after the first finish, e.g. classic, all but the last):
         a_finished=N a_moves_to_finish=M b_finished=N b_moves_to_finish=M
-        and before that A's mean place (1 is first), the seats not finished ranked by the
-        steps they have left: a_mean_place=P
+        and before that A's mean place as the rules rank it (1 is first; seats not finished
+        by marbles in the goal, then steps left; ties share the higher place): a_mean_place=P
         --b with several levels, \"beginner,easy,medium,hard,greedy\", is a mixed field: the
         seats after A's take them in turn order. With a team preset (pairs, three-pairs)
         A plays both seats of its team, and a win is its team's.
@@ -432,6 +432,8 @@ fn cmd_bestmove(mut args: Args) -> Result<(), Fail> {
 struct GameResult {
     game: Game,
     a_seat: usize,
+    /// A's place as the rules awarded it (1 is first; ties share the higher place).
+    a_place: u8,
     a_first: bool,
     b_first: bool,
     plies: usize,
@@ -496,6 +498,7 @@ fn play_match_game(
     };
     let (a_first, others_first) = (first(true), first(false));
     GameResult {
+        a_place: o.places[a_seat],
         game,
         a_seat,
         a_first: a_first && !others_first,
@@ -507,33 +510,6 @@ fn play_match_game(
         ),
         a_ms,
     }
-}
-
-/// `seat`'s place at the end of `game` among itself and the seats of other sides (1 is
-/// first): finished seats by their place, then seats still playing by the steps their
-/// marbles have left to travel (more marbles in the goal breaking a tie), then seats put out.
-/// Ties share the places they span.
-fn standing_place(game: &Game, seat: usize) -> f64 {
-    use std::cmp::Reverse;
-    let key = |s: usize| match game.standing(s) {
-        Standing::Finished => (0, u32::from(game.place(s).unwrap_or(0)), Reverse(0)),
-        Standing::Playing => {
-            let p = game.progress(s);
-            (1, p.distance, Reverse(p.in_goal))
-        }
-        Standing::Out(_) => (2, 0, Reverse(0)),
-    };
-    let setup = game.setup();
-    let ours = key(seat);
-    (0..setup.players as usize)
-        .filter(|&s| setup.unit_of(s) != setup.unit_of(seat))
-        .map(|s| match key(s).cmp(&ours) {
-            std::cmp::Ordering::Less => 1.0,
-            std::cmp::Ordering::Equal => 0.5,
-            std::cmp::Ordering::Greater => 0.0,
-        })
-        .sum::<f64>()
-        + 1.0
 }
 
 /// A match game's opening: `plies` random forward moves drawn from `seed`.
@@ -674,14 +650,11 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
             format!("{:.2}", v.iter().sum::<f64>() / v.len() as f64)
         }
     };
-    // A's mean place, finishing or not: a game that ends at the first finish still ranks the
-    // others by the steps they have left, which separates settings in fewer games than first
-    // places alone.
-    let place: f64 = results
-        .iter()
-        .map(|r| standing_place(&r.game, r.a_seat))
-        .sum::<f64>()
-        / results.len().max(1) as f64;
+    // A's mean place, finishing or not, as the rules rank it: a game that ends at the first
+    // finish still ranks the rest by marbles in the goal, then steps left, which separates
+    // settings in fewer games than first places alone.
+    let place: f64 =
+        results.iter().map(|r| f64::from(r.a_place)).sum::<f64>() / results.len().max(1) as f64;
     println!("a_mean_place={place:.3}");
     println!(
         "a_finished={} a_moves_to_finish={} b_finished={} b_moves_to_finish={}",
