@@ -532,6 +532,9 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         let t = &settings.tuning;
         (ctx.others_percent, ctx.softmin) = match game.setup().units() {
             3 => (t.three_others, t.three_softmin),
+            4 if t.late_from > 0 && i32::from(game.moves_made(seat)) >= t.late_from => {
+                (t.late_others, t.softmin)
+            }
             4 => (t.field_others, t.softmin),
             u if u >= 5 => (t.crowded_others, t.crowded_softmin),
             _ => (ctx.others_percent, ctx.softmin),

@@ -86,6 +86,11 @@ pub struct Tuning {
     /// sides, no teams (100: as much as its own): less lets it race rather than chase
     /// blocks that the others' replies undo.
     pub field_others: i32,
+    /// From the expert's own move `late_from` on (0: never), [`Tuning::field_others`]
+    /// gives way to `late_others`: blocks may be worth more once the armies meet.
+    pub late_from: i32,
+    /// See [`Tuning::late_from`].
+    pub late_others: i32,
     /// 1 when the expert, with three or more sides and no teams, searches whole rounds in
     /// which every opponent makes its own best move, instead of Best-Reply Search.
     pub field_greedy: i32,
@@ -177,6 +182,8 @@ impl Default for Tuning {
             // of 360 against two hard, 152 with 100), nor clearly at six (19 of 90 against
             // five hard, 16 with 100; docs/ai.md, issue 19, tenth to twelfth rounds).
             field_others: 50,
+            late_from: 0,
+            late_others: 100,
             field_greedy: 0,
             three_others: 100,
             crowded_others: 100,
@@ -303,6 +310,8 @@ named!(Tuning {
     solo_open,
     open_width,
     field_others,
+    late_from,
+    late_others,
     field_greedy,
     three_others,
     crowded_others,
@@ -478,7 +487,7 @@ mod tests {
             ),
             (0, 4, 2, 16)
         );
-        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1,softmin=300,three_softmin=400,crowded_softmin=700,three_learned=3,crowded_lane=2,four_lane=6,solo_open=5,open_width=70"
+        let t = "field_races=1,solo_plan=300,solo_steps=6,field_others=75,field_greedy=1,three_others=90,crowded_others=60,scaled_replies=1,field_tempo=40,head_on=250,brs_plus=1,softmin=300,three_softmin=400,crowded_softmin=700,three_learned=3,crowded_lane=2,four_lane=6,solo_open=5,open_width=70,late_from=9,late_others=80"
             .parse::<Settings>()
             .unwrap()
             .tuning;
@@ -511,6 +520,8 @@ mod tests {
             ),
             (300, 400, 700, 3, 2, 6, 5, 70)
         );
+        assert_eq!((t.late_from, t.late_others), (9, 80));
+        assert_eq!((d.late_from, d.late_others), (0, 100));
         assert_eq!(
             (
                 d.field_races,
