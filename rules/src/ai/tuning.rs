@@ -86,8 +86,9 @@ pub struct Tuning {
     /// sides, no teams (100: as much as its own): less lets it race rather than chase
     /// blocks that the others' replies undo.
     pub field_others: i32,
-    /// From the expert's own move `late_from` on (0: never), [`Tuning::field_others`]
-    /// gives way to `late_others`: blocks may be worth more once the armies meet.
+    /// Once the expert has made `late_from` moves (the opening's count; 0: never),
+    /// [`Tuning::field_others`] gives way to `late_others`: blocks may be worth more once
+    /// the armies meet.
     pub late_from: i32,
     /// See [`Tuning::late_from`].
     pub late_others: i32,

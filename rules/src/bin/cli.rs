@@ -85,7 +85,7 @@ match   plays G games between two levels, alternating who starts (with more than
         of a solo beam line W wide, once every marble is solo_steps=S steps from the tip
         (16); solo_open=K: the same for its first K moves alone, open_width=W wide (200);
         field_others=P: with four players, percent the opponents' average counts for
-        in its score, 50, and from its own move late_from=N on (0, never) late_others=P
+        in its score, 50, and once it has made late_from=N moves (0, never) late_others=P
         (100); three_others=P and crowded_others=P: the same with three and six
         players, 100; scaled_replies=1: the opponents' replies charged at a leaf with three
         or four players count for that same percent, not in full; field_tempo=P: with
