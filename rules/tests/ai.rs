@@ -783,3 +783,22 @@ fn four_lane_changes_the_experts_play_only_at_four() {
 fn crowded_softmin_changes_the_experts_play_only_at_six() {
     switch_changes_the_expert_only_at("crowded_softmin=0", "crowded_softmin=1000", &[6], &[3, 4]);
 }
+
+/// `late_from` hands the four-player expert `late_others` in place of `field_others` once it
+/// has made that many moves: at four players it changes the expert's play, from that move on
+/// and not before, and nowhere else; `late_others` alone (`late_from=0`, the default)
+/// changes nothing.
+#[test]
+fn late_from_changes_the_four_player_experts_weight_from_its_nth_move_on() {
+    let settings = |text: &str| text.parse::<ai::Settings>().unwrap();
+    switch_changes_the_expert_only_at("late_from=0", "late_from=1,late_others=300", &[4], &[3, 6]);
+    let without = expert_against_hard_for(4, 16, &ai::Settings::default());
+    assert_eq!(
+        expert_against_hard(4, &settings("late_others=300")),
+        without[..32]
+    );
+    // After eight moves: the first eight rounds as without it, the next eight not.
+    let with = expert_against_hard_for(4, 16, &settings("late_from=8,late_others=300"));
+    assert_eq!(with[..32], without[..32]);
+    assert_ne!(with, without);
+}
