@@ -527,6 +527,17 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
     let other = sternhalma_rules::ai::learned::Model::from_text(&text).unwrap();
     assert_eq!(other.players, 3);
     assert_ne!(other, model);
+    // From random openings: other positions, another model, and the file says so too.
+    let opened = dir.join("eval-opened.txt");
+    let opened = opened.to_str().unwrap();
+    let o = train(&["--openings", "6"], opened);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(opened).unwrap();
+    assert!(text.contains("--openings 6"), "{text}");
+    assert_ne!(
+        sternhalma_rules::ai::learned::Model::from_text(&text).unwrap(),
+        model
+    );
     let missing = dir.join("no-such-folder").join("eval.txt");
     for (args, says) in [
         (vec!["--games", "1", "--out", out], "needs --players"),
@@ -561,6 +572,19 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
                 out,
             ],
             "'end' or 'next'",
+        ),
+        (
+            vec![
+                "--players",
+                "3",
+                "--games",
+                "1",
+                "--openings",
+                "two",
+                "--out",
+                out,
+            ],
+            "--openings",
         ),
         (
             vec![

@@ -371,10 +371,17 @@ pub fn play_on_rules() -> RuleSet {
     rules
 }
 
-/// Self-play games of `level` in every seat, under [`play_on_rules`]: every other position,
-/// one row per seat still playing that went on to finish. The same arguments give the same
-/// rows.
-pub fn self_play(players: u8, games: usize, seed: u64, level: Level) -> Result<Vec<Row>, String> {
+/// Self-play games of `level` in every seat, under [`play_on_rules`], each from `openings`
+/// plies of random forward moves ([`super::play_random_opening`]; 0: from the start): every
+/// other position after the opening, one row per seat still playing that went on to finish.
+/// The same arguments give the same rows.
+pub fn self_play(
+    players: u8,
+    games: usize,
+    seed: u64,
+    level: Level,
+    openings: usize,
+) -> Result<Vec<Row>, String> {
     let rules = play_on_rules();
     let setup = Setup::for_rules(&rules, Some(players), None).map_err(|e| e.to_string())?;
     let base = Game::new(setup, rules).map_err(|e| e.to_string())?;
@@ -389,6 +396,7 @@ pub fn self_play(players: u8, games: usize, seed: u64, level: Level) -> Result<V
         let mut seen: Vec<(usize, [f64; FEATURES], u16)> = Vec::new();
         let mut ply = 0u64;
         let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64 * 7919);
+        super::play_random_opening(&mut game, openings, game_seed ^ 0x5EED_0FE4);
         while game.to_move().is_some() {
             if ply.is_multiple_of(2) {
                 for (s, e) in evals.iter().enumerate() {
@@ -530,9 +538,9 @@ pub struct Trained {
     pub rows: (usize, usize),
 }
 
-/// Plays [`self_play`] games and fits a model to four fifths of them (ridge `ridge` per row,
-/// to `target`), holding every fifth game out to measure it (R² against the moves still
-/// made, whatever the target).
+/// Plays [`self_play`] games (from `openings` random plies) and fits a model to four fifths
+/// of them (ridge `ridge` per row, to `target`), holding every fifth game out to measure it
+/// (R² against the moves still made, whatever the target).
 pub fn train(
     players: u8,
     games: usize,
@@ -540,8 +548,9 @@ pub fn train(
     level: Level,
     ridge: f64,
     target: Target,
+    openings: usize,
 ) -> Result<Trained, String> {
-    let rows = self_play(players, games, seed, level)?;
+    let rows = self_play(players, games, seed, level, openings)?;
     let (held, fitted): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| r.game % 5 == 4);
     if fitted.is_empty() {
         return Err("no finished seats to fit: play more games".into());
@@ -664,8 +673,8 @@ mod tests {
     /// A small training run gives the same model twice, and a model survives its own text.
     #[test]
     fn training_is_deterministic_for_a_seed() {
-        let a = train(3, 5, 9, Level::Easy, RIDGE, Target::End).unwrap();
-        let b = train(3, 5, 9, Level::Easy, RIDGE, Target::End).unwrap();
+        let a = train(3, 5, 9, Level::Easy, RIDGE, Target::End, 0).unwrap();
+        let b = train(3, 5, 9, Level::Easy, RIDGE, Target::End, 0).unwrap();
         assert_eq!(a.model, b.model);
         assert_eq!(a.rows, b.rows);
         assert!(a.rows.0 > 100, "{:?}", a.rows);
@@ -673,6 +682,40 @@ mod tests {
         let back = Model::from_text(&text).unwrap();
         for (x, y) in back.weights.iter().zip(a.model.weights) {
             assert!((x - y).abs() < 1e-5);
+        }
+    }
+
+    /// Self-play from random openings records other positions than from the start, the
+    /// same ones for the same arguments.
+    #[test]
+    fn self_play_from_openings_starts_elsewhere() {
+        let from_start = self_play(3, 2, 9, Level::Easy, 0).unwrap();
+        let opened = self_play(3, 2, 9, Level::Easy, 6).unwrap();
+        let again = self_play(3, 2, 9, Level::Easy, 6).unwrap();
+        assert_eq!(opened.len(), again.len());
+        assert!(
+            opened
+                .iter()
+                .zip(&again)
+                .all(|(x, y)| x.features == y.features)
+        );
+        let setup = Setup::for_rules(&play_on_rules(), Some(3), None).unwrap();
+        let start = Game::new(setup, play_on_rules()).unwrap();
+        let at_start: Vec<[f64; FEATURES]> = (0..3)
+            .map(|s| {
+                features(
+                    start.board(),
+                    s,
+                    &Ctx::seat_eval(start.layout(), s, &Default::default()),
+                )
+            })
+            .collect();
+        // Each game's first row is its first finished seat's first recorded position: the
+        // starting position, or after six plies (two moves a seat forward) another.
+        for g in 0..2 {
+            let first = |rows: &[Row]| rows.iter().find(|r| r.game == g).unwrap().features;
+            assert!(at_start.contains(&first(&from_start)), "game {g}");
+            assert!(!at_start.contains(&first(&opened)), "game {g}");
         }
     }
 

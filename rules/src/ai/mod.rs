@@ -631,6 +631,37 @@ fn one_ply(
     scored[0].1
 }
 
+/// Plays `plies` random moves drawn from `seed`, each one that takes a marble further from
+/// its seat's home point (any move where none does): varied positions for matches and
+/// training (`sternhalma-cli match --openings`, `train --openings`), where levels that break
+/// no ties would replay the same games. Independent of who sits where, so the same opening
+/// can be played with a level in every seat. Stops early if the game ends.
+pub fn play_random_opening(game: &mut Game, plies: usize, seed: u64) {
+    let mut state = seed ^ 0x0BE4_1265;
+    for _ in 0..plies {
+        let Some(seat) = game.to_move() else { return };
+        let point = game.layout().seats[seat].point;
+        let all = game.legal_moves();
+        let forward: Vec<&Move> = all
+            .iter()
+            .filter(|m| m.to.rows_from_tip(point) > m.from.rows_from_tip(point))
+            .collect();
+        let pool = if forward.is_empty() {
+            all.iter().collect()
+        } else {
+            forward
+        };
+        if pool.is_empty() {
+            return;
+        }
+        state = crate::zobrist::splitmix(state);
+        let path = pool[(state % pool.len() as u64) as usize].path.clone();
+        if game.play(&path).is_err() {
+            return;
+        }
+    }
+}
+
 /// Three or four sides: a field to race, not yet crowded.
 fn field(game: &Game) -> bool {
     matches!(game.setup().units(), 3 | 4)

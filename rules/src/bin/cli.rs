@@ -26,7 +26,8 @@ USAGE:
                           [--moves \"PATH PATH ...\"]
   sternhalma-cli match --players N --a LEVEL --b LEVEL[,LEVEL...] --games G [--rules PRESET] [--seed S]
                        [--jobs J] [--records DIR] [--openings K] [--a-eval W] [--b-eval W]
-  sternhalma-cli train --players 3|4|6 --games G [--seed S] [--level LEVEL] [--ridge L] [--target end|next] --out FILE
+  sternhalma-cli train --players 3|4|6 --games G [--seed S] [--level LEVEL] [--ridge L] [--target end|next]
+                       [--openings K] --out FILE
   sternhalma-cli solo [--seconds S]
   sternhalma-cli soak --games N [--seed S] [--jobs J] [--failures DIR]
   sternhalma-cli crossing [--marbles 6|10|15] [--moves \"PATH PATH ...\"] [--width W] [--nodes N]
@@ -111,7 +112,9 @@ train   plays G self-play games of LEVEL (hard by default) in every seat, under 
         value there, LSTD(0)) and prints
         rows=N held_rows=H r2_fit=F r2_held=R
         (R² against the moves still made; R: on the fifth game held out), then writes the
-        weights to FILE. The same arguments write the same file. The shipped
+        weights to FILE. --openings K starts each game with K plies of random forward
+        moves, as match does (0 by default: from the start); the opening's positions are
+        not recorded. The same arguments write the same file. The shipped
         rules/assets/eval-Np.txt came from this command (docs/ai.md); --a-eval learned=1
         (2, 3) plays with them, three_learned=1 (2, 3; 1 by default) the expert at three
         players only, learned_scale=P at P% of their scale (100 by default).
@@ -520,31 +523,9 @@ struct Opening {
     seed: u64,
 }
 
-/// Plays `opening`: each ply a random move that takes a marble further from its seat's home
-/// point (any move where none does), so the levels meet varied positions. Independent of
-/// who sits where: the same opening gives the same position with A in any seat.
+/// Plays `opening` ([`ai::play_random_opening`]).
 fn play_opening(game: &mut Game, opening: Opening) {
-    let mut state = opening.seed ^ 0x0BE4_1265;
-    for _ in 0..opening.plies {
-        let Some(seat) = game.to_move() else { return };
-        let point = game.layout().seats[seat].point;
-        let all = game.legal_moves();
-        let forward: Vec<_> = all
-            .iter()
-            .filter(|m| m.to.rows_from_tip(point) > m.from.rows_from_tip(point))
-            .collect();
-        let pool = if forward.is_empty() {
-            all.iter().collect()
-        } else {
-            forward
-        };
-        if pool.is_empty() {
-            return;
-        }
-        state = sternhalma_rules::zobrist::splitmix(state);
-        let path = pool[(state % pool.len() as u64) as usize].path.clone();
-        game.play(&path).expect("listed moves are legal");
-    }
+    ai::play_random_opening(game, opening.plies, opening.seed);
 }
 
 /// B's levels: one level, or a field of them separated by commas.
@@ -694,21 +675,28 @@ fn cmd_train(mut args: Args) -> Result<(), Fail> {
         None => ai::learned::Target::End,
         Some(v) => v.parse().or_else(|e: String| fail(format!("train: {e}")))?,
     };
+    let openings = args.num::<usize>("--openings")?.unwrap_or(0);
     let out = args
         .take("--out")?
         .ok_or(Fail("train needs --out FILE".into(), 1))?;
     args.done()?;
     // Fail on a bad path before the games, not after them.
     std::fs::write(&out, "").or_else(|e| fail(format!("{out}: {e}")))?;
-    let t = ai::learned::train(players, games, seed, lvl, ridge, target)
+    let t = ai::learned::train(players, games, seed, lvl, ridge, target, openings)
         .or_else(|e| fail(format!("train: {e}")))?;
     println!(
         "rows={} held_rows={} r2_fit={:.4} r2_held={:.4}",
         t.rows.0, t.rows.1, t.r2_fit, t.r2_held
     );
+    // The shipped files' command line, which had no openings, stays as it was.
+    let opened = if openings > 0 {
+        format!(" --openings {openings}")
+    } else {
+        String::new()
+    };
     let comment = format!(
         "Learned evaluation: moves a seat still needs (docs/ai.md).\n\
-         sternhalma-cli train --players {players} --games {games} --seed {seed} --level {lvl} --ridge {ridge} --target {target} --out FILE\n\
+         sternhalma-cli train --players {players} --games {games} --seed {seed} --level {lvl} --ridge {ridge} --target {target}{opened} --out FILE\n\
          rows={} held_rows={} r2_fit={:.4} r2_held={:.4}",
         t.rows.0, t.rows.1, t.r2_fit, t.r2_held
     );
