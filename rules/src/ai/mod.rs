@@ -331,8 +331,13 @@ fn choose(
         return Some(pick(m));
     }
     if st.races
-        && let Some(m) =
-            race::race_move(&ctx, &board, seat, budget, settings.tuning.field_races > 0)
+        && let Some(m) = race::race_move(
+            &ctx,
+            &board,
+            seat,
+            budget,
+            race::FieldRaces::from_switch(settings.tuning.field_races),
+        )
         && moves.contains(&m)
     {
         return Some(pick(m));

@@ -207,6 +207,48 @@ pub(crate) fn is_race(ctx: &Ctx, board: &Board, seat: usize) -> bool {
     }
 }
 
+/// [`is_race`] at a table of three or more (`field_races=2`): only the other marbles in the
+/// central hexagon or in the seat's own goal are counted. The rest stand in the other
+/// points' triangles, their own homes and goals, off the seat's way to its goal; one that
+/// leaves them enters the hexagon and counts again.
+pub(crate) fn is_field_race(ctx: &Ctx, board: &Board, seat: usize) -> bool {
+    let point: Point = ctx.layout.seats[seat].point;
+    let rows = |bits: crate::bitboard::Bits| {
+        bits.iter()
+            .map(move |h| Hole::from_index(h).expect("hole").rows_from_tip(point))
+    };
+    let mine = board.marbles(seat);
+    let others = board.occupied() & !mine & (crate::board::hexagon() | ctx.layout.seats[seat].goal);
+    match (rows(mine).min(), rows(others).max()) {
+        (Some(me), Some(them)) => me >= them + 2,
+        (Some(_), None) => true,
+        _ => false,
+    }
+}
+
+/// Which races the hard and expert levels solve with three or more sides (`field_races`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FieldRaces {
+    /// None: with two sides only.
+    Off,
+    /// Those of two sides: every own marble past every other one.
+    Past,
+    /// Also those where every own marble is past every other one in the hexagon or its goal
+    /// ([`is_field_race`]).
+    Clear,
+}
+
+impl FieldRaces {
+    /// The tuning switch's value: 0 off, 1 past, 2 or more clear.
+    pub(crate) fn from_switch(v: i32) -> FieldRaces {
+        match v {
+            i32::MIN..=0 => FieldRaces::Off,
+            1 => FieldRaces::Past,
+            _ => FieldRaces::Clear,
+        }
+    }
+}
+
 /// Nodes the exact race solver may spend on one move before the beam takes over.
 const IDA_NODES: u64 = 8_000;
 
@@ -216,9 +258,18 @@ pub(crate) fn race_move(
     board: &Board,
     seat: usize,
     budget: &Budget,
-    field: bool,
+    field: FieldRaces,
 ) -> Option<(Hole, Hole)> {
-    if (ctx.opponents.len() > 1 && !field) || !is_race(ctx, board, seat) {
+    let race = if ctx.opponents.len() <= 1 {
+        is_race(ctx, board, seat)
+    } else {
+        match field {
+            FieldRaces::Off => false,
+            FieldRaces::Past => is_race(ctx, board, seat),
+            FieldRaces::Clear => is_race(ctx, board, seat) || is_field_race(ctx, board, seat),
+        }
+    };
+    if !race {
         return None;
     }
     // The beam's line is an upper bound; when it is longer than the lower bound, IDA* looks
@@ -370,8 +421,8 @@ mod tests {
                 let mut b = board;
                 let mut moves = 0;
                 while !ctx.done(&b, 0) {
-                    let (f, t) =
-                        race_move(&ctx, &b, 0, &Budget::unlimited(), false).expect("a move");
+                    let (f, t) = race_move(&ctx, &b, 0, &Budget::unlimited(), FieldRaces::Off)
+                        .expect("a move");
                     b.shift(0, f, t);
                     moves += 1;
                     assert!(moves <= best, "{finish:?} seed {seed}: longer than {best}");
@@ -415,7 +466,7 @@ mod tests {
             let board = *game.board();
             assert!(is_race(&ctx, &board, 0), "seed {seed}");
             assert_eq!(
-                race_move(&ctx, &board, 0, &Budget::unlimited(), false),
+                race_move(&ctx, &board, 0, &Budget::unlimited(), FieldRaces::Off),
                 None
             );
             let Some(best) = brute_force(&ctx, &board, 4) else {
@@ -424,7 +475,8 @@ mod tests {
             let mut b = board;
             let mut moves = 0;
             while !ctx.done(&b, 0) {
-                let (f, t) = race_move(&ctx, &b, 0, &Budget::unlimited(), true).expect("a move");
+                let (f, t) =
+                    race_move(&ctx, &b, 0, &Budget::unlimited(), FieldRaces::Past).expect("a move");
                 assert!(ctx.layout.moves(&b, 0).pairs().any(|m| m == (f, t)));
                 b.shift(0, f, t);
                 moves += 1;
@@ -433,6 +485,72 @@ mod tests {
             solved += 1;
         }
         assert!(solved >= 5, "{solved} races solved");
+    }
+
+    /// With the other seats' marbles at home (the triangles beside white's goal, level with
+    /// its last marbles), white is not past them, but they are off its way: `field_races=2`
+    /// solves the race then, along a shortest line, and `field_races=1` does not. A marble
+    /// of theirs in the hexagon ahead of white's last ones stops it.
+    #[test]
+    fn field_races_two_solves_races_past_the_hexagon() {
+        let (mut solved, mut stopped) = (0, 0);
+        for seed in 0..20 {
+            let at_goals = field_endgame(seed);
+            let layout = at_goals.layout();
+            let mut board = Board::empty();
+            for h in at_goals.board().marbles(0).iter() {
+                board.put(0, Hole::from_index(h).expect("hole"));
+            }
+            for seat in 1..3 {
+                for h in crate::game::holes(layout.seats[seat].home) {
+                    if board.owner(h).is_none() {
+                        board.put(seat, h);
+                    }
+                }
+            }
+            let game = Game::from_board(*at_goals.setup(), at_goals.rules().clone(), board, 0)
+                .expect("a valid position");
+            let ctx = crate::ai::context(&game, 0, crate::ai::Weights::default());
+            assert!(!is_race(&ctx, &board, 0), "seed {seed}");
+            assert!(is_field_race(&ctx, &board, 0), "seed {seed}");
+            let solve = |b: &Board, field| race_move(&ctx, b, 0, &Budget::unlimited(), field);
+            assert_eq!(solve(&board, FieldRaces::Past), None, "seed {seed}");
+            // A blue marble from home into the hexagon, level with white's last marbles.
+            let blue = board.marbles(1).iter().find_map(|h| {
+                let h = Hole::from_index(h).expect("hole");
+                let point = layout.seats[0].point;
+                Hole::all()
+                    .find(|&to| {
+                        crate::board::hexagon().has(to.index())
+                            && board.owner(to).is_none()
+                            && to.rows_from_tip(point) >= 11
+                            && ctx.layout.moves(&board, 1).pairs().any(|m| m == (h, to))
+                    })
+                    .map(|to| (h, to))
+            });
+            if let Some((f, t)) = blue {
+                let mut b = board;
+                b.shift(1, f, t);
+                assert!(!is_field_race(&ctx, &b, 0), "seed {seed}");
+                assert_eq!(solve(&b, FieldRaces::Clear), None, "seed {seed}");
+                stopped += 1;
+            }
+            let Some(best) = brute_force(&ctx, &board, 4) else {
+                continue;
+            };
+            let mut b = board;
+            let mut moves = 0;
+            while !ctx.done(&b, 0) {
+                let (f, t) = solve(&b, FieldRaces::Clear).expect("a move");
+                assert!(ctx.layout.moves(&b, 0).pairs().any(|m| m == (f, t)));
+                b.shift(0, f, t);
+                moves += 1;
+                assert!(moves <= best, "seed {seed}: longer than {best}");
+            }
+            solved += 1;
+        }
+        assert!(solved >= 5, "{solved} races solved");
+        assert!(stopped >= 10, "{stopped} races stopped");
     }
 
     #[test]

@@ -66,7 +66,8 @@ pub struct Tuning {
     pub playout_noise: i32,
     /// 1 when the hard and expert levels solve races with three or more sides too: once
     /// every own marble is past every other marble, the rest is a solo puzzle (0: only with
-    /// two sides).
+    /// two sides). 2: also once every own marble is past every other marble in the central
+    /// hexagon or its goal, the others' triangles being off its way.
     pub field_races: i32,
     /// Beam width of the expert's solo plan with three or more sides, no teams: it plays
     /// the first move of the shortest line to its goal a beam finds with everyone else

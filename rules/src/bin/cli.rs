@@ -98,7 +98,8 @@ match   plays G games between two levels, alternating who starts (with more than
         minimum at temperature T (about 250 a move), the leader weighing most, a negative
         T their soft maximum, 0 the mean; three_softmin=T and crowded_softmin=T: the same
         with three and with six, 500 and 0; field_races=1: the hard and expert levels
-        solve races with three or more players too).
+        solve races with three or more players too, field_races=2 also once past every
+        marble in the central hexagon and their goal).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
         --openings K starts every game with K plies of random forward moves, the same for
         each run of `players` games, so each opening is played with A in every seat: levels
