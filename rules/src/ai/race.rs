@@ -193,18 +193,7 @@ fn unwind(layers: &[Vec<Node>]) -> Vec<(Hole, Hole)> {
 /// Whether `seat`'s marbles are past every other marble: nothing can jump over or block them
 /// any more (every own marble is at least two rows nearer the goal than every other one).
 pub(crate) fn is_race(ctx: &Ctx, board: &Board, seat: usize) -> bool {
-    let point: Point = ctx.layout.seats[seat].point;
-    let rows = |bits: crate::bitboard::Bits| {
-        bits.iter()
-            .map(move |h| Hole::from_index(h).expect("hole").rows_from_tip(point))
-    };
-    let mine = board.marbles(seat);
-    let others = board.occupied() & !mine;
-    match (rows(mine).min(), rows(others).max()) {
-        (Some(me), Some(them)) => me >= them + 2,
-        (Some(_), None) => true,
-        _ => false,
-    }
+    past(ctx, board, seat, board.occupied() & !board.marbles(seat))
 }
 
 /// [`is_race`] at a table of three or more (`field_races=2`): only the other marbles in the
@@ -212,14 +201,24 @@ pub(crate) fn is_race(ctx: &Ctx, board: &Board, seat: usize) -> bool {
 /// points' triangles, their own homes and goals, off the seat's way to its goal; one that
 /// leaves them enters the hexagon and counts again.
 pub(crate) fn is_field_race(ctx: &Ctx, board: &Board, seat: usize) -> bool {
+    let counted = crate::board::hexagon() | ctx.layout.seats[seat].goal;
+    past(
+        ctx,
+        board,
+        seat,
+        board.occupied() & !board.marbles(seat) & counted,
+    )
+}
+
+/// Whether every one of `seat`'s marbles is at least two rows nearer its goal than every
+/// marble of `others`.
+fn past(ctx: &Ctx, board: &Board, seat: usize, others: crate::bitboard::Bits) -> bool {
     let point: Point = ctx.layout.seats[seat].point;
     let rows = |bits: crate::bitboard::Bits| {
         bits.iter()
             .map(move |h| Hole::from_index(h).expect("hole").rows_from_tip(point))
     };
-    let mine = board.marbles(seat);
-    let others = board.occupied() & !mine & (crate::board::hexagon() | ctx.layout.seats[seat].goal);
-    match (rows(mine).min(), rows(others).max()) {
+    match (rows(board.marbles(seat)).min(), rows(others).max()) {
         (Some(me), Some(them)) => me >= them + 2,
         (Some(_), None) => true,
         _ => false,
@@ -455,6 +454,25 @@ mod tests {
         Game::from_board(setup, rules, board, 0).expect("a valid position")
     }
 
+    /// Plays white's race from `board` move by move with `field`, asserting each move legal
+    /// and the line no longer than the fewest moves; false (nothing checked) when the fewest
+    /// are more than four, beyond the brute force.
+    fn plays_a_shortest_line(ctx: &Ctx, board: &Board, field: FieldRaces, seed: u64) -> bool {
+        let Some(best) = brute_force(ctx, board, 4) else {
+            return false;
+        };
+        let mut b = *board;
+        let mut moves = 0;
+        while !ctx.done(&b, 0) {
+            let (f, t) = race_move(ctx, &b, 0, &Budget::unlimited(), field).expect("a move");
+            assert!(ctx.layout.moves(&b, 0).pairs().any(|m| m == (f, t)));
+            b.shift(0, f, t);
+            moves += 1;
+            assert!(moves <= best, "seed {seed}: longer than {best}");
+        }
+        true
+    }
+
     /// With three sides, races are solved only when asked (`field_races`), and then move by
     /// move along a shortest line, as with two.
     #[test]
@@ -469,20 +487,9 @@ mod tests {
                 race_move(&ctx, &board, 0, &Budget::unlimited(), FieldRaces::Off),
                 None
             );
-            let Some(best) = brute_force(&ctx, &board, 4) else {
-                continue;
-            };
-            let mut b = board;
-            let mut moves = 0;
-            while !ctx.done(&b, 0) {
-                let (f, t) =
-                    race_move(&ctx, &b, 0, &Budget::unlimited(), FieldRaces::Past).expect("a move");
-                assert!(ctx.layout.moves(&b, 0).pairs().any(|m| m == (f, t)));
-                b.shift(0, f, t);
-                moves += 1;
-                assert!(moves <= best, "seed {seed}: longer than {best}");
+            if plays_a_shortest_line(&ctx, &board, FieldRaces::Past, seed) {
+                solved += 1;
             }
-            solved += 1;
         }
         assert!(solved >= 5, "{solved} races solved");
     }
@@ -535,19 +542,9 @@ mod tests {
                 assert_eq!(solve(&b, FieldRaces::Clear), None, "seed {seed}");
                 stopped += 1;
             }
-            let Some(best) = brute_force(&ctx, &board, 4) else {
-                continue;
-            };
-            let mut b = board;
-            let mut moves = 0;
-            while !ctx.done(&b, 0) {
-                let (f, t) = solve(&b, FieldRaces::Clear).expect("a move");
-                assert!(ctx.layout.moves(&b, 0).pairs().any(|m| m == (f, t)));
-                b.shift(0, f, t);
-                moves += 1;
-                assert!(moves <= best, "seed {seed}: longer than {best}");
+            if plays_a_shortest_line(&ctx, &board, FieldRaces::Clear, seed) {
+                solved += 1;
             }
-            solved += 1;
         }
         assert!(solved >= 5, "{solved} races solved");
         assert!(stopped >= 10, "{stopped} races stopped");
