@@ -517,27 +517,24 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
     let text = std::fs::read_to_string(out).unwrap();
     let model = sternhalma_rules::ai::learned::Model::from_text(&text).unwrap();
     assert_eq!(model.players, 3);
-    // The same games fitted one move later: another model, and the file says how it was made.
-    let next = dir.join("eval-next.txt");
-    let next = next.to_str().unwrap();
-    let o = train(&["--target", "next"], next);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = std::fs::read_to_string(next).unwrap();
-    assert!(text.contains("--target next"), "{text}");
-    let other = sternhalma_rules::ai::learned::Model::from_text(&text).unwrap();
-    assert_eq!(other.players, 3);
-    assert_ne!(other, model);
-    // From random openings: other positions, another model, and the file says so too.
-    let opened = dir.join("eval-opened.txt");
-    let opened = opened.to_str().unwrap();
-    let o = train(&["--openings", "6"], opened);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = std::fs::read_to_string(opened).unwrap();
-    assert!(text.contains("--openings 6"), "{text}");
-    assert_ne!(
-        sternhalma_rules::ai::learned::Model::from_text(&text).unwrap(),
-        model
-    );
+    // The same games trained with `extra` arguments into `name`: a three-player model whose
+    // file says how it was made (`says`).
+    let refit = |extra: &[&str], name: &str, says: &str| {
+        let file = dir.join(name);
+        let file = file.to_str().unwrap();
+        let o = train(extra, file);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(text.contains(says), "{text}");
+        let other = sternhalma_rules::ai::learned::Model::from_text(&text).unwrap();
+        assert_eq!(other.players, 3);
+        other
+    };
+    // Fitted one move later, and from random openings (other positions): other models.
+    let next = refit(&["--target", "next"], "eval-next.txt", "--target next");
+    assert_ne!(next, model);
+    let opened = refit(&["--openings", "6"], "eval-opened.txt", "--openings 6");
+    assert_ne!(opened, model);
     let missing = dir.join("no-such-folder").join("eval.txt");
     for (args, says) in [
         (vec!["--games", "1", "--out", out], "needs --players"),

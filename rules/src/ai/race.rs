@@ -523,17 +523,9 @@ mod tests {
             let solve = |b: &Board, field| race_move(&ctx, b, 0, &Budget::unlimited(), field);
             assert_eq!(solve(&board, FieldRaces::Past), None, "seed {seed}");
             // A blue marble from home into the hexagon, level with white's last marbles.
-            let blue = board.marbles(1).iter().find_map(|h| {
-                let h = Hole::from_index(h).expect("hole");
-                let point = layout.seats[0].point;
-                Hole::all()
-                    .find(|&to| {
-                        crate::board::hexagon().has(to.index())
-                            && board.owner(to).is_none()
-                            && to.rows_from_tip(point) >= 11
-                            && ctx.layout.moves(&board, 1).pairs().any(|m| m == (h, to))
-                    })
-                    .map(|to| (h, to))
+            let point = layout.seats[0].point;
+            let blue = ctx.layout.moves(&board, 1).pairs().find(|&(_, to)| {
+                crate::board::hexagon().has(to.index()) && to.rows_from_tip(point) >= 11
             });
             if let Some((f, t)) = blue {
                 let mut b = board;

@@ -457,7 +457,7 @@ fn play_match_game(
     opening: Opening,
 ) -> GameResult {
     let mut game = base.clone();
-    play_opening(&mut game, opening);
+    ai::play_random_opening(&mut game, opening.plies, opening.seed);
     let setup = *game.setup();
     let units = setup.units();
     let a_unit = setup.unit_of(a_seat);
@@ -522,11 +522,6 @@ fn play_match_game(
 struct Opening {
     plies: usize,
     seed: u64,
-}
-
-/// Plays `opening` ([`ai::play_random_opening`]).
-fn play_opening(game: &mut Game, opening: Opening) {
-    ai::play_random_opening(game, opening.plies, opening.seed);
 }
 
 /// B's levels: one level, or a field of them separated by commas.
