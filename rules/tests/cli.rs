@@ -535,6 +535,9 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
     assert_ne!(next, model);
     let opened = refit(&["--openings", "6"], "eval-opened.txt", "--openings 6");
     assert_ne!(opened, model);
+    // A list is taken in turn: games from the start and from openings, a third model.
+    let mixed = refit(&["--openings", "0,6"], "eval-mixed.txt", "--openings 0,6");
+    assert!(mixed != model && mixed != opened);
     let missing = dir.join("no-such-folder").join("eval.txt");
     for (args, says) in [
         (vec!["--games", "1", "--out", out], "needs --players"),
@@ -582,6 +585,19 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
                 out,
             ],
             "--openings",
+        ),
+        (
+            vec![
+                "--players",
+                "3",
+                "--games",
+                "1",
+                "--openings",
+                "6,",
+                "--out",
+                out,
+            ],
+            "comma list",
         ),
         (
             vec![

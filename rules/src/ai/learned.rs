@@ -371,16 +371,17 @@ pub fn play_on_rules() -> RuleSet {
     rules
 }
 
-/// Self-play games of `level` in every seat, under [`play_on_rules`], each from `openings`
-/// plies of random forward moves ([`super::play_random_opening`]; 0: from the start): every
-/// other position after the opening, one row per seat still playing that went on to finish.
-/// The same arguments give the same rows.
+/// Self-play games of `level` in every seat, under [`play_on_rules`], game `g` from
+/// `openings[g % openings.len()]` plies of random forward moves
+/// ([`super::play_random_opening`]; 0 or an empty list: from the start), so that `[0, 6]`
+/// mixes both kinds of start: every other position after the opening, one row per seat
+/// still playing that went on to finish. The same arguments give the same rows.
 pub fn self_play(
     players: u8,
     games: usize,
     seed: u64,
     level: Level,
-    openings: usize,
+    openings: &[usize],
 ) -> Result<Vec<Row>, String> {
     let rules = play_on_rules();
     let setup = Setup::for_rules(&rules, Some(players), None).map_err(|e| e.to_string())?;
@@ -396,7 +397,11 @@ pub fn self_play(
         let mut seen: Vec<(usize, [f64; FEATURES], u16)> = Vec::new();
         let mut ply = 0u64;
         let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64 * 7919);
-        super::play_random_opening(&mut game, openings, game_seed ^ 0x5EED_0FE4);
+        let plies = openings
+            .get(g % openings.len().max(1))
+            .copied()
+            .unwrap_or(0);
+        super::play_random_opening(&mut game, plies, game_seed ^ 0x5EED_0FE4);
         while game.to_move().is_some() {
             if ply.is_multiple_of(2) {
                 for (s, e) in evals.iter().enumerate() {
@@ -538,7 +543,7 @@ pub struct Trained {
     pub rows: (usize, usize),
 }
 
-/// Plays [`self_play`] games (from `openings` random plies) and fits a model to four fifths
+/// Plays [`self_play`] games (from `openings` random plies, in turn) and fits a model to four fifths
 /// of them (ridge `ridge` per row, to `target`), holding every fifth game out to measure it
 /// (R² against the moves still made, whatever the target).
 pub fn train(
@@ -548,7 +553,7 @@ pub fn train(
     level: Level,
     ridge: f64,
     target: Target,
-    openings: usize,
+    openings: &[usize],
 ) -> Result<Trained, String> {
     let rows = self_play(players, games, seed, level, openings)?;
     let (held, fitted): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| r.game % 5 == 4);
@@ -673,8 +678,8 @@ mod tests {
     /// A small training run gives the same model twice, and a model survives its own text.
     #[test]
     fn training_is_deterministic_for_a_seed() {
-        let a = train(3, 5, 9, Level::Easy, RIDGE, Target::End, 0).unwrap();
-        let b = train(3, 5, 9, Level::Easy, RIDGE, Target::End, 0).unwrap();
+        let a = train(3, 5, 9, Level::Easy, RIDGE, Target::End, &[]).unwrap();
+        let b = train(3, 5, 9, Level::Easy, RIDGE, Target::End, &[]).unwrap();
         assert_eq!(a.model, b.model);
         assert_eq!(a.rows, b.rows);
         assert!(a.rows.0 > 100, "{:?}", a.rows);
@@ -689,9 +694,9 @@ mod tests {
     /// same ones for the same arguments.
     #[test]
     fn self_play_from_openings_starts_elsewhere() {
-        let from_start = self_play(3, 2, 9, Level::Easy, 0).unwrap();
-        let opened = self_play(3, 2, 9, Level::Easy, 6).unwrap();
-        let again = self_play(3, 2, 9, Level::Easy, 6).unwrap();
+        let from_start = self_play(3, 2, 9, Level::Easy, &[]).unwrap();
+        let opened = self_play(3, 2, 9, Level::Easy, &[6]).unwrap();
+        let again = self_play(3, 2, 9, Level::Easy, &[6]).unwrap();
         assert_eq!(opened.len(), again.len());
         assert!(
             opened
@@ -717,6 +722,17 @@ mod tests {
             assert!(at_start.contains(&first(&from_start)), "game {g}");
             assert!(!at_start.contains(&first(&opened)), "game {g}");
         }
+        // A list takes its openings in turn: game 0 as from the start, game 1 as opened.
+        let mixed = self_play(3, 2, 9, Level::Easy, &[0, 6]).unwrap();
+        let game = |rows: &[Row], g: usize| -> Vec<[f64; FEATURES]> {
+            rows.iter()
+                .filter(|r| r.game == g)
+                .map(|r| r.features)
+                .collect()
+        };
+        assert_eq!(game(&mixed, 0), game(&from_start, 0));
+        assert_eq!(game(&mixed, 1), game(&opened, 1));
+        assert_ne!(game(&mixed, 1), game(&from_start, 1));
     }
 
     /// Every shipped weights file parses, for its own table size, and bad text is refused.

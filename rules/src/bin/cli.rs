@@ -27,7 +27,7 @@ USAGE:
   sternhalma-cli match --players N --a LEVEL --b LEVEL[,LEVEL...] --games G [--rules PRESET] [--seed S]
                        [--jobs J] [--records DIR] [--openings K] [--a-eval W] [--b-eval W]
   sternhalma-cli train --players 3|4|6 --games G [--seed S] [--level LEVEL] [--ridge L] [--target end|next]
-                       [--openings K] --out FILE
+                       [--openings K[,K...]] --out FILE
   sternhalma-cli solo [--seconds S]
   sternhalma-cli soak --games N [--seed S] [--jobs J] [--failures DIR]
   sternhalma-cli crossing [--marbles 6|10|15] [--moves \"PATH PATH ...\"] [--width W] [--nodes N]
@@ -115,7 +115,8 @@ train   plays G self-play games of LEVEL (hard by default) in every seat, under 
         (R² against the moves still made; R: on the fifth game held out), then writes the
         weights to FILE. --openings K starts each game with K plies of random forward
         moves, as match does (0 by default: from the start); the opening's positions are
-        not recorded. The same arguments write the same file. The shipped
+        not recorded. A comma list is taken in turn, game by game: 0,6 fits half the
+        games from the start and half from six-ply openings. The same arguments write the same file. The shipped
         rules/assets/eval-Np.txt came from this command (docs/ai.md); --a-eval learned=1
         (2, 3) plays with them, three_learned=1 (2, 3; 1 by default) the expert at three
         players only, learned_scale=P at P% of their scale (100 by default).
@@ -671,22 +672,35 @@ fn cmd_train(mut args: Args) -> Result<(), Fail> {
         None => ai::learned::Target::End,
         Some(v) => v.parse().or_else(|e: String| fail(format!("train: {e}")))?,
     };
-    let openings = args.num::<usize>("--openings")?.unwrap_or(0);
+    // A comma list of plies, taken in turn game by game ("0,6": half from the start).
+    let openings = match args.take("--openings")? {
+        None => vec![0],
+        Some(v) => v
+            .split(',')
+            .map(|k| k.trim().parse::<usize>())
+            .collect::<Result<Vec<_>, _>>()
+            .or_else(|_| {
+                fail(format!(
+                    "--openings: '{v}' is not a number or a comma list of them"
+                ))
+            })?,
+    };
     let out = args
         .take("--out")?
         .ok_or(Fail("train needs --out FILE".into(), 1))?;
     args.done()?;
     // Fail on a bad path before the games, not after them.
     std::fs::write(&out, "").or_else(|e| fail(format!("{out}: {e}")))?;
-    let t = ai::learned::train(players, games, seed, lvl, ridge, target, openings)
+    let t = ai::learned::train(players, games, seed, lvl, ridge, target, &openings)
         .or_else(|e| fail(format!("train: {e}")))?;
     println!(
         "rows={} held_rows={} r2_fit={:.4} r2_held={:.4}",
         t.rows.0, t.rows.1, t.r2_fit, t.r2_held
     );
     // The shipped files' command line, which had no openings, stays as it was.
-    let opened = if openings > 0 {
-        format!(" --openings {openings}")
+    let opened = if openings.iter().any(|&k| k > 0) {
+        let list: Vec<String> = openings.iter().map(ToString::to_string).collect();
+        format!(" --openings {}", list.join(","))
     } else {
         String::new()
     };
