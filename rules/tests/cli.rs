@@ -539,6 +539,8 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
     let mixed = refit(&["--openings", "0,6"], "eval-mixed.txt", "--openings 0,6");
     assert!(mixed != model && mixed != opened);
     let missing = dir.join("no-such-folder").join("eval.txt");
+    // One game with `flag value`, which should be refused.
+    let one_game = |flag, value| vec!["--players", "3", "--games", "1", flag, value, "--out", out];
     for (args, says) in [
         (vec!["--games", "1", "--out", out], "needs --players"),
         (
@@ -547,58 +549,10 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
         ),
         (vec!["--players", "3", "--out", out], "needs --games"),
         (vec!["--players", "3", "--games", "1"], "needs --out"),
-        (
-            vec![
-                "--players",
-                "3",
-                "--games",
-                "1",
-                "--level",
-                "wizard",
-                "--out",
-                out,
-            ],
-            "unknown level",
-        ),
-        (
-            vec![
-                "--players",
-                "3",
-                "--games",
-                "1",
-                "--target",
-                "later",
-                "--out",
-                out,
-            ],
-            "'end' or 'next'",
-        ),
-        (
-            vec![
-                "--players",
-                "3",
-                "--games",
-                "1",
-                "--openings",
-                "two",
-                "--out",
-                out,
-            ],
-            "--openings",
-        ),
-        (
-            vec![
-                "--players",
-                "3",
-                "--games",
-                "1",
-                "--openings",
-                "6,",
-                "--out",
-                out,
-            ],
-            "comma list",
-        ),
+        (one_game("--level", "wizard"), "unknown level"),
+        (one_game("--target", "later"), "'end' or 'next'"),
+        (one_game("--openings", "two"), "--openings"),
+        (one_game("--openings", "6,"), "comma list"),
         (
             vec![
                 "--players",
