@@ -543,9 +543,9 @@ pub struct Trained {
     pub rows: (usize, usize),
 }
 
-/// Plays [`self_play`] games (from `openings` random plies, in turn) and fits a model to four fifths
-/// of them (ridge `ridge` per row, to `target`), holding every fifth game out to measure it
-/// (R² against the moves still made, whatever the target).
+/// Plays [`self_play`] games (from `openings` random plies, in turn) and fits a model to
+/// four fifths of them (ridge `ridge` per row, to `target`), holding every fifth game out to
+/// measure it (R² against the moves still made, whatever the target).
 pub fn train(
     players: u8,
     games: usize,

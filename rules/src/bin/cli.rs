@@ -116,10 +116,11 @@ train   plays G self-play games of LEVEL (hard by default) in every seat, under 
         weights to FILE. --openings K starts each game with K plies of random forward
         moves, as match does (0 by default: from the start); the opening's positions are
         not recorded. A comma list is taken in turn, game by game: 0,6 fits half the
-        games from the start and half from six-ply openings. The same arguments write the same file. The shipped
-        rules/assets/eval-Np.txt came from this command (docs/ai.md); --a-eval learned=1
-        (2, 3) plays with them, three_learned=1 (2, 3; 1 by default) the expert at three
-        players only, learned_scale=P at P% of their scale (100 by default).
+        games from the start and half from six-ply openings. The same arguments write
+        the same file. The shipped rules/assets/eval-Np.txt came from this command
+        (docs/ai.md); --a-eval learned=1 (2, 3) plays with them, three_learned=1 (2, 3;
+        1 by default) the expert at three players only, learned_scale=P at P% of their
+        scale (100 by default).
 solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
 soak    plays N games (random, computer and mixed players, rotating through every preset and
         player count) and checks the engine's invariants after every move; ends with the line
