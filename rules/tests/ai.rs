@@ -637,6 +637,15 @@ fn field_tempo_changes_the_experts_play_only_at_three_and_four_sides() {
     }
 }
 
+/// `field_option` counts a share of the expert's second-best marble's best move at a leaf
+/// where it is to move, with three or four sides and no teams: it changes the expert's play
+/// at three and four players and nowhere else (two players, six, a game of pairs); off by
+/// default.
+#[test]
+fn field_option_changes_the_experts_play_only_at_three_and_four_sides() {
+    switch_changes_the_expert_only_at("field_option=0", "field_option=50", &[3, 4], &[6]);
+}
+
 /// `head_on` sets how much the opponent whose home is the expert's goal weighs in its
 /// average of the opponents: it changes the expert's play at four and six players, where
 /// that opponent exists, and not at three (nobody is head-on), with two (one opponent is its

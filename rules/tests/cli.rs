@@ -538,6 +538,12 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
     // A list is taken in turn: games from the start and from openings, a third model.
     let mixed = refit(&["--openings", "0,6"], "eval-mixed.txt", "--openings 0,6");
     assert!(mixed != model && mixed != opened);
+    // With a correction per hole: the same games, and the holes' weights in the file.
+    let holed = refit(&["--holes"], "eval-holes.txt", "--holes");
+    assert_ne!(holed, model);
+    let text = std::fs::read_to_string(dir.join("eval-holes.txt")).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("hole_x")), "{text}");
+    assert!(!std::fs::read_to_string(out).unwrap().contains("hole_x"));
     let missing = dir.join("no-such-folder").join("eval.txt");
     // One game with `flag value`, which should be refused.
     let one_game = |flag, value| vec!["--players", "3", "--games", "1", flag, value, "--out", out];

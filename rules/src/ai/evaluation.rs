@@ -129,6 +129,8 @@ pub(crate) struct SeatEval {
     pub step_forward: [Bits; 6],
     /// Holes at most 7 steps from the tip: the goal and its approach, where a crowd blocks.
     pub near_goal: Bits,
+    /// Each hole's mirror class in this seat's frame (the learned model's per-hole terms).
+    pub class: [u8; 256],
 }
 
 impl SeatEval {
@@ -163,6 +165,9 @@ pub(crate) struct Ctx<'a> {
     pub opponents: Vec<usize>,
     /// How much of the root's best next move a leaf counts (100 with two players).
     pub own_tempo_percent: i32,
+    /// Percent of its second-best marble's best move the root's seat counts at a leaf where
+    /// it is to move: a position with several good moves keeps one when another is blocked.
+    pub option_percent: i32,
     /// Each seat's partner, to judge fills in team games.
     pub partner: [Option<usize>; 6],
     /// Score against the opponents' average cost instead of the best opponent's.
@@ -253,6 +258,7 @@ impl<'a> Ctx<'a> {
             goal: info.goal,
             start_area: info.start_area,
             home_penalty: 0,
+            class: super::learned::hole_classes(info.point),
         };
         e.set_values(value);
         e
@@ -300,6 +306,19 @@ impl<'a> Ctx<'a> {
     /// is about to take it, which a static count of distances cannot see.
     pub fn best_gain(&self, board: &Board, seat: usize) -> i32 {
         self.best_gain_with(&mut Reach::new(board.occupied()), board, seat, 0)
+    }
+
+    /// `seat`'s best move's gain and the best of another marble's moves.
+    pub fn best_two_gains(&self, board: &Board, seat: usize) -> (i32, i32) {
+        let e = &self.seats[seat];
+        self.layout.best_two_drops(
+            &mut Reach::new(board.occupied()),
+            board,
+            seat,
+            &e.value,
+            &e.by_value,
+            0,
+        )
     }
 
     /// [`Ctx::best_gain`] sharing jump components with other seats' calls on `board`, or
@@ -754,7 +773,8 @@ mod tests {
     }
 
     /// The leaves' best gain, skipping marbles and sharing chain ends between marbles and
-    /// seats, equals the best of every listed move: for short and long jumps, with and
+    /// seats, equals the best of every listed move, and the best two marbles' gains the
+    /// two largest of each marble's best listed move: for short and long jumps, with and
     /// without goal lock and resting in other points, for weights whose cost is not
     /// monotonic in the distance, and with floors below and above the answer.
     #[test]
@@ -812,6 +832,30 @@ mod tests {
                             assert_eq!(found, listed.max(floor), "seat {seat}, floor {floor}");
                             checked += 1;
                         }
+                        // The best two marbles' best moves.
+                        let mut per_marble: Vec<i32> = layout
+                            .moves(&board, seat)
+                            .iter()
+                            .map(|(f, dests)| {
+                                dests
+                                    .iter()
+                                    .map(|t| e.value[f.index() as usize] - e.value[t as usize])
+                                    .max()
+                                    .unwrap_or(0)
+                                    .max(0)
+                            })
+                            .collect();
+                        per_marble.sort_unstable_by(|a, b| b.cmp(a));
+                        let top = |i: usize| per_marble.get(i).copied().unwrap_or(0);
+                        let two = layout.best_two_drops(
+                            &mut reach,
+                            &board,
+                            seat,
+                            &e.value,
+                            &e.by_value,
+                            0,
+                        );
+                        assert_eq!(two, (top(0), top(1)), "seat {seat}");
                     }
                 }
             }

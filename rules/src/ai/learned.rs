@@ -1,7 +1,8 @@
 //! A learned evaluation (issue 19): the number of its own moves a seat still needs to finish,
 //! fitted by ridge regression to self-play games (`sternhalma-cli train`) over features
 //! richer than a marble's distance: stragglers, others' marbles in its goal, blocked marbles,
-//! ladders and the crowd ahead. The fitted weights ship as small text files under
+//! ladders and the crowd ahead, and (`train --holes`) a correction per hole for where across
+//! the board a marble runs. The fitted weights ship as small text files under
 //! `rules/assets/` read with `include_str!`, so play does no I/O. Used by the hard and expert
 //! levels with `--a-eval learned=1` and three or more sides without teams, and by default by
 //! the expert at a table of three (`three_learned`, issue 19's eighteenth round).
@@ -27,7 +28,7 @@ const STEPS: usize = 16;
 const BUCKETS: usize = STEPS + 1;
 
 /// The features' names, in the order of [`features`] and of the weights files.
-pub const NAMES: [&str; FEATURES] = [
+pub const NAMES: [&str; NAMED] = [
     "intercept",
     "beyond0",
     "beyond1",
@@ -57,8 +58,60 @@ pub const NAMES: [&str; FEATURES] = [
     "forward_moves",
 ];
 
+/// The features named in [`NAMES`]; the per-hole ones follow.
+const NAMED: usize = 27;
+
+/// Holes up to the mirror through a seat's line from home to goal: each is a feature of its
+/// own (the marbles standing there), a correction to the per-distance costs for where across
+/// the board a marble runs.
+pub const HOLE_CLASSES: usize = 65;
+
 /// How many features a seat has.
-pub const FEATURES: usize = 27;
+pub const FEATURES: usize = NAMED + HOLE_CLASSES;
+
+/// The ridge on the per-hole corrections, as a fraction of the other features' ridge.
+const HOLE_RIDGE: f64 = 0.05;
+
+/// The mirror classes' keys, (twice the distance from the line, rows from the home's tip),
+/// sorted: a class's index is its key's position.
+fn class_keys() -> &'static [(i32, i32)] {
+    static KEYS: OnceLock<Vec<(i32, i32)>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut keys: Vec<(i32, i32)> = Hole::all()
+            .map(|h| {
+                let (q, r) = h.in_frame_of(crate::board::Point::ALL[0]);
+                ((2 * q + r).abs(), r + 8)
+            })
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys
+    })
+}
+
+/// Each hole's mirror class in the frame of a seat whose home is at `point`.
+pub(crate) fn hole_classes(point: crate::board::Point) -> [u8; 256] {
+    let keys = class_keys();
+    let mut out = [u8::MAX; 256];
+    for h in Hole::all() {
+        let (q, r) = h.in_frame_of(point);
+        if let Ok(i) = keys.binary_search(&((2 * q + r).abs(), r + 8)) {
+            out[h.index() as usize] = i as u8;
+        }
+    }
+    out
+}
+
+/// Feature `i`'s name in the weights files.
+pub fn feature_name(i: usize) -> String {
+    match NAMES.get(i) {
+        Some(n) => (*n).to_string(),
+        None => {
+            let (x, r) = class_keys()[i - NAMED];
+            format!("hole_x{x}_r{r}")
+        }
+    }
+}
 
 /// The first feature after the per-distance counts: the rest are [`Extras`].
 const FIRST_EXTRA: usize = 1 + STEPS;
@@ -84,7 +137,7 @@ struct Extras {
 }
 
 impl Extras {
-    fn values(&self) -> [f64; FEATURES - FIRST_EXTRA] {
+    fn values(&self) -> [f64; NAMED - FIRST_EXTRA] {
         [
             self.max_distance as f64,
             self.farthest_3 as f64,
@@ -163,7 +216,12 @@ pub(crate) fn features(board: &Board, seat: usize, e: &SeatEval) -> [f64; FEATUR
             *x += 1.0;
         }
     }
-    f[FIRST_EXTRA..].copy_from_slice(&extras(board, seat, e).values());
+    f[FIRST_EXTRA..NAMED].copy_from_slice(&extras(board, seat, e).values());
+    for h in board.marbles(seat).iter() {
+        if let Some(x) = f.get_mut(NAMED + e.class[h as usize] as usize) {
+            *x += 1.0;
+        }
+    }
     f
 }
 
@@ -184,8 +242,11 @@ impl Model {
             s += &format!("# {line}\n");
         }
         s += &format!("players {}\n", self.players);
-        for (n, w) in NAMES.iter().zip(self.weights) {
-            s += &format!("{n} {w:.6}\n");
+        for (i, w) in self.weights.iter().enumerate() {
+            // Per-hole corrections of 0 are left out, so older files read the same.
+            if i < NAMED || *w != 0.0 {
+                s += &format!("{} {w:.6}\n", feature_name(i));
+            }
         }
         s
     }
@@ -212,9 +273,8 @@ impl Model {
                 );
                 continue;
             }
-            let i = NAMES
-                .iter()
-                .position(|&n| n == name)
+            let i = (0..FEATURES)
+                .find(|&i| feature_name(i) == name)
                 .ok_or_else(|| format!("unknown feature '{name}'"))?;
             let w: f64 = value
                 .parse()
@@ -227,8 +287,11 @@ impl Model {
         }
         let players = players.ok_or("no 'players' line")?;
         let mut out = [0.0; FEATURES];
-        for (i, w) in weights.iter().enumerate() {
+        for (i, w) in weights.iter().enumerate().take(NAMED) {
             out[i] = w.ok_or_else(|| format!("{} missing", NAMES[i]))?;
+        }
+        for (o, w) in out.iter_mut().zip(&weights).skip(NAMED) {
+            *o = w.unwrap_or(0.0);
         }
         Ok(Model {
             players,
@@ -266,7 +329,9 @@ pub fn shipped(players: u8) -> Option<&'static Model> {
 /// The model in the search's integer units: what [`Ctx::cost`] adds for the extras.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Learned {
-    extra: [i32; FEATURES - FIRST_EXTRA],
+    extra: [i32; NAMED - FIRST_EXTRA],
+    /// Each mirror class's correction to the per-distance costs, in eval units.
+    holes: [i32; HOLE_CLASSES],
 }
 
 impl Learned {
@@ -281,11 +346,12 @@ impl Learned {
             sum += model.weights[d];
             *b = r(sum);
         }
-        let mut extra = [0; FEATURES - FIRST_EXTRA];
-        for (x, w) in extra.iter_mut().zip(&model.weights[FIRST_EXTRA..]) {
+        let mut extra = [0; NAMED - FIRST_EXTRA];
+        for (x, w) in extra.iter_mut().zip(&model.weights[FIRST_EXTRA..NAMED]) {
             *x = r(*w);
         }
-        (Learned { extra }, buckets)
+        let holes = std::array::from_fn(|i| r(model.weights[NAMED + i]));
+        (Learned { extra, holes }, buckets)
     }
 
     /// The extras' cost of `seat` on `board`, in eval units.
@@ -479,7 +545,12 @@ fn fit_to(rows: &[&Row], lambda: f64, target: Target) -> Option<[f64; FEATURES]>
         }
     }
     for (i, row) in a.iter_mut().enumerate().skip(1) {
-        row[i] += lambda * rows.len() as f64;
+        let ridge = if i < NAMED {
+            lambda
+        } else {
+            lambda * HOLE_RIDGE
+        };
+        row[i] += ridge * rows.len() as f64;
     }
     solve(a, b)
 }
@@ -545,7 +616,9 @@ pub struct Trained {
 
 /// Plays [`self_play`] games (from `openings` random plies, in turn) and fits a model to
 /// four fifths of them (ridge `ridge` per row, to `target`), holding every fifth game out to
-/// measure it (R² against the moves still made, whatever the target).
+/// measure it (R² against the moves still made, whatever the target). Without `holes` the
+/// per-hole features are left out (their weights are 0), as the shipped models were fitted.
+#[allow(clippy::too_many_arguments)]
 pub fn train(
     players: u8,
     games: usize,
@@ -554,8 +627,17 @@ pub fn train(
     ridge: f64,
     target: Target,
     openings: &[usize],
+    holes: bool,
 ) -> Result<Trained, String> {
-    let rows = self_play(players, games, seed, level, openings)?;
+    let mut rows = self_play(players, games, seed, level, openings)?;
+    if !holes {
+        for r in &mut rows {
+            r.features[NAMED..].fill(0.0);
+            if let Some(next) = &mut r.next {
+                next[NAMED..].fill(0.0);
+            }
+        }
+    }
     let (held, fitted): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| r.game % 5 == 4);
     if fitted.is_empty() {
         return Err("no finished seats to fit: play more games".into());
@@ -579,9 +661,12 @@ pub(crate) fn within(tip: &[u8; 256], d: u8) -> Bits {
         .collect()
 }
 
-/// Sets `e`'s hole costs to the model's per-distance weights.
-pub(crate) fn apply(e: &mut SeatEval, buckets: &[i32; BUCKETS]) {
-    let value = e.tip.map(|d| Learned::hole_value(buckets, d));
+/// Sets `e`'s hole costs to the model's per-distance weights and per-hole corrections.
+pub(crate) fn apply(e: &mut SeatEval, buckets: &[i32; BUCKETS], l: &Learned) {
+    let value = std::array::from_fn(|h| {
+        Learned::hole_value(buckets, e.tip[h])
+            + l.holes.get(e.class[h] as usize).copied().unwrap_or(0)
+    });
     e.set_values(value);
 }
 
@@ -678,8 +763,8 @@ mod tests {
     /// A small training run gives the same model twice, and a model survives its own text.
     #[test]
     fn training_is_deterministic_for_a_seed() {
-        let a = train(3, 5, 9, Level::Easy, RIDGE, Target::End, &[]).unwrap();
-        let b = train(3, 5, 9, Level::Easy, RIDGE, Target::End, &[]).unwrap();
+        let a = train(3, 5, 9, Level::Easy, RIDGE, Target::End, &[], false).unwrap();
+        let b = train(3, 5, 9, Level::Easy, RIDGE, Target::End, &[], false).unwrap();
         assert_eq!(a.model, b.model);
         assert_eq!(a.rows, b.rows);
         assert!(a.rows.0 > 100, "{:?}", a.rows);
@@ -756,6 +841,62 @@ mod tests {
         assert!(Model::from_text(&ok.replace("ladders", "rungs")).is_err());
         assert!(Model::from_text(&format!("{ok}beyond3 1.0\n")).is_err());
         assert!(Model::from_text(&ok.replace("beyond3 1.000000\n", "")).is_err());
+    }
+
+    /// Each seat's holes fall into the same mirror classes in its own frame: a hole shares
+    /// its class with its mirror image across the seat's line from home to goal (and so its
+    /// distance to the goal's tip), with no other hole; a seat's per-hole features count its
+    /// marbles, and a class's weight moves the costs of that class's holes alone.
+    #[test]
+    fn hole_classes_pair_each_hole_with_its_mirror_image() {
+        let setup = Setup::new(6, 10, false).unwrap();
+        let layout = Layout::new(setup, &RuleSet::default());
+        for seat in 0..6 {
+            let e = Ctx::seat_eval(&layout, seat, &Default::default());
+            let point = layout.seats[seat].point;
+            let mut members = vec![Vec::new(); HOLE_CLASSES];
+            for h in Hole::all() {
+                let c = e.class[h.index() as usize] as usize;
+                assert!(c < HOLE_CLASSES, "seat {seat}: {h:?} has no class");
+                members[c].push(h);
+            }
+            for (c, holes) in members.iter().enumerate() {
+                let (q, r) = holes[0].in_frame_of(point);
+                let mirror = Hole::from_frame_of(point, -q - r, r).unwrap();
+                let mut want = vec![holes[0], mirror];
+                want.sort();
+                want.dedup();
+                assert_eq!(holes, &want, "seat {seat}, class {c}");
+                assert_eq!(
+                    e.tip[holes[0].index() as usize],
+                    e.tip[mirror.index() as usize]
+                );
+            }
+            let board = Board::start(&layout);
+            let f = features(&board, seat, &e);
+            assert_eq!(f[NAMED..].iter().sum::<f64>(), 10.0);
+            // One class weighed: its holes cost 64 eval units (a move) more, no other hole.
+            let mut weights = [0.0; FEATURES];
+            let c = e.class[board.marbles(seat).first().unwrap() as usize] as usize;
+            weights[NAMED + c] = 1.0;
+            let (l, buckets) = Learned::new(
+                &Model {
+                    players: 6,
+                    weights,
+                },
+                100,
+            );
+            let mut moved = e.clone();
+            apply(&mut moved, &buckets, &l);
+            for h in Hole::all() {
+                let i = h.index() as usize;
+                let more = if e.class[i] as usize == c { 64 } else { 0 };
+                assert_eq!(moved.value[i], more, "seat {seat}, {h:?}");
+            }
+        }
+        // Files without the holes' lines (the shipped ones) read them as 0.
+        let shipped = shipped(3).unwrap();
+        assert!(shipped.weights[NAMED..].iter().all(|&w| w == 0.0));
     }
 
     /// Whole-board counts of the extras agree with a hole-by-hole count.

@@ -560,6 +560,7 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         ctx.own_tempo_percent = settings.tuning.crowded_tempo;
     } else if level == Level::Expert && field(game) && !game.setup().teams {
         ctx.own_tempo_percent = settings.tuning.field_tempo;
+        ctx.option_percent = settings.tuning.field_option;
     }
     let leader_end = settings.tuning.leader_end;
     if level == Level::Expert && crowded(game) && leader_end > 0 {
@@ -728,7 +729,7 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         if matches!(weights.learned, 1 | 3) {
             for e in seats.iter_mut() {
                 let hand = e.value;
-                learned::apply(e, &buckets);
+                learned::apply(e, &buckets, &l);
                 if weights.learned_hand != 0 {
                     let blend =
                         std::array::from_fn(|h| e.value[h] + hand[h] * weights.learned_hand / 100);
@@ -762,6 +763,7 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         layout,
         // At a crowded table everyone else moves before a ladder built now can be used.
         own_tempo_percent: if crowded(game) { 20 } else { 100 },
+        option_percent: 0,
         goal_rule: crate::game::GoalRule::of(game.rules()),
         seats,
         weights,

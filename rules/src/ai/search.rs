@@ -379,6 +379,10 @@ impl<'a, 'b> Searcher<'a, 'b> {
         // A seat of the root's side counts its share of its best next move, an opponent all.
         let own = |seat: usize| base + ctx.best_gain(board, seat) * ctx.own_tempo_percent / 100;
         match side {
+            Side::Root if ctx.option_percent != 0 => {
+                let (best, second) = ctx.best_two_gains(board, ctx.root);
+                base + best * ctx.own_tempo_percent / 100 + second * ctx.option_percent / 100
+            }
             Side::Root => own(ctx.root),
             Side::Seat(s) if self.friendly(side) => own(s as usize),
             Side::Seat(s) => base - ctx.best_gain(board, s as usize),

@@ -145,6 +145,9 @@ pub struct Tuning {
     /// Best-Reply Search adds to the reply's score, with three or more sides and no teams
     /// (0: plain Best-Reply Search; `Searcher::plausible`).
     pub plausible: i32,
+    /// Percent of its second-best marble's best move a leaf where it is to move counts for
+    /// the expert with three or four sides, no teams (0: only its best move counts).
+    pub field_option: i32,
 }
 
 impl Default for Tuning {
@@ -228,6 +231,7 @@ impl Default for Tuning {
             // lane-keeping hard players, 10) and in the mixed six-player field (44, 65;
             // docs/ai.md, issue 19, thirtieth round).
             plausible: 0,
+            field_option: 0,
         }
     }
 }
@@ -329,6 +333,7 @@ named!(Tuning {
     four_lane,
     hard_lane,
     plausible,
+    field_option,
 });
 
 impl Named for Settings {

@@ -27,7 +27,7 @@ USAGE:
   sternhalma-cli match --players N --a LEVEL --b LEVEL[,LEVEL...] --games G [--rules PRESET] [--seed S]
                        [--jobs J] [--records DIR] [--openings K] [--a-eval W] [--b-eval W]
   sternhalma-cli train --players 3|4|6 --games G [--seed S] [--level LEVEL] [--ridge L] [--target end|next]
-                       [--openings K[,K...]] --out FILE
+                       [--openings K[,K...]] [--holes] --out FILE
   sternhalma-cli solo [--seconds S]
   sternhalma-cli soak --games N [--seed S] [--jobs J] [--failures DIR]
   sternhalma-cli crossing [--marbles 6|10|15] [--moves \"PATH PATH ...\"] [--width W] [--nodes N]
@@ -90,7 +90,8 @@ match   plays G games between two levels, alternating who starts (with more than
         (100); three_others=P and crowded_others=P: the same with three and six
         players, 100; scaled_replies=1: the opponents' replies charged at a leaf with three
         or four players count for that same percent, not in full; field_tempo=P: with
-        three or four players, the percent of its own best next move a leaf counts, 100;
+        three or four players, the percent of its own best next move a leaf counts, 100,
+        and field_option=P of its second-best marble's best move, 0;
         head_on=P: with four or six players, percent the opponent whose home is its goal
         weighs in that average against 100 for each other one, 100; brs_plus=1: with
         three or more players, after each reply every other opponent makes its own best
@@ -116,11 +117,13 @@ train   plays G self-play games of LEVEL (hard by default) in every seat, under 
         weights to FILE. --openings K starts each game with K plies of random forward
         moves, as match does (0 by default: from the start); the opening's positions are
         not recorded. A comma list is taken in turn, game by game: 0,6 fits half the
-        games from the start and half from six-ply openings. The same arguments write
-        the same file. The shipped rules/assets/eval-Np.txt came from this command
-        (docs/ai.md); --a-eval learned=1 (2, 3) plays with them, three_learned=1 (2, 3;
-        1 by default) the expert at three players only, learned_scale=P at P% of their
-        scale (100 by default).
+        games from the start and half from six-ply openings. --holes also fits a
+        correction per hole (up to the mirror through the seat's line from home to goal)
+        to the costs per distance; the file then lists the holes' weights that are not 0.
+        The same arguments write the same file. The shipped rules/assets/eval-Np.txt
+        came from this command (docs/ai.md); --a-eval learned=1 (2, 3) plays with them,
+        three_learned=1 (2, 3; 1 by default) the expert at three players only,
+        learned_scale=P at P% of their scale (100 by default).
 solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
 soak    plays N games (random, computer and mixed players, rotating through every preset and
         player count) and checks the engine's invariants after every move; ends with the line
@@ -167,6 +170,12 @@ impl Args {
             }
             Some(_) => fail(format!("{flag} needs a value")),
         }
+    }
+
+    /// Whether the value-less `flag` was given (taken from the arguments).
+    fn flag(&mut self, flag: &str) -> bool {
+        let at = self.rest.iter().position(|a| a == flag);
+        at.map(|i| self.rest.remove(i)).is_some()
     }
 
     fn num<T: std::str::FromStr>(&mut self, flag: &str) -> Result<Option<T>, Fail> {
@@ -686,13 +695,14 @@ fn cmd_train(mut args: Args) -> Result<(), Fail> {
                 ))
             })?,
     };
+    let holes = args.flag("--holes");
     let out = args
         .take("--out")?
         .ok_or(Fail("train needs --out FILE".into(), 1))?;
     args.done()?;
     // Fail on a bad path before the games, not after them.
     std::fs::write(&out, "").or_else(|e| fail(format!("{out}: {e}")))?;
-    let t = ai::learned::train(players, games, seed, lvl, ridge, target, &openings)
+    let t = ai::learned::train(players, games, seed, lvl, ridge, target, &openings, holes)
         .or_else(|e| fail(format!("train: {e}")))?;
     println!(
         "rows={} held_rows={} r2_fit={:.4} r2_held={:.4}",
@@ -705,9 +715,10 @@ fn cmd_train(mut args: Args) -> Result<(), Fail> {
     } else {
         String::new()
     };
+    let holed = if holes { " --holes" } else { "" };
     let comment = format!(
         "Learned evaluation: moves a seat still needs (docs/ai.md).\n\
-         sternhalma-cli train --players {players} --games {games} --seed {seed} --level {lvl} --ridge {ridge} --target {target}{opened} --out FILE\n\
+         sternhalma-cli train --players {players} --games {games} --seed {seed} --level {lvl} --ridge {ridge} --target {target}{opened}{holed} --out FILE\n\
          rows={} held_rows={} r2_fit={:.4} r2_held={:.4}",
         t.rows.0, t.rows.1, t.r2_fit, t.r2_held
     );
