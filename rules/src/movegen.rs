@@ -87,46 +87,16 @@ impl Layout {
         by_value: &[(i32, Bits)],
         floor: i32,
     ) -> i32 {
-        let occ = board.occupied();
-        let end_ok = self.seats[seat].end_ok;
-        let cheapest = by_value.first().map_or(0, |&(v, _)| v);
         let mut best = floor.max(0);
-        for o in board.marbles(seat).iter() {
-            let before = value[o as usize];
-            if before - cheapest <= best {
-                // Not even a move to the cheapest hole would beat the best so far.
-                continue;
-            }
-            let room = self.room(seat, o);
-            let steps = Hole::from_index_unchecked(o).neighbours() & !occ & room & end_ok;
-            let mut low = i32::MAX;
-            for t in steps.iter() {
-                low = low.min(value[t as usize]);
-            }
-            let chains = match self.jumps {
-                Jumps::Short if room == VALID => {
-                    low = low.min(reach.lowest_chain_end(o, seat, end_ok, by_value));
-                    Bits::EMPTY
-                }
-                Jumps::Short => reach.maps.closure(o, room),
-                Jumps::Long => long_closure(occ, o, room),
-            };
-            low = low.min(lowest(chains & end_ok, by_value));
-            if low != i32::MAX {
-                best = best.max(before - low);
-            }
-        }
+        self.each_drop(reach, board, seat, value, by_value, best, |gain| {
+            best = best.max(gain);
+            best
+        });
         best
     }
 
-    /// [`Layout::best_drop`] and the most a move of another marble lowers it: how many
-    /// good moves a seat has, not only its best.
-    /// The most one legal move of `seat` lowers `value` (a per-hole cost, with `by_value`
-    /// its holes grouped by value, cheapest first), or `floor` if that is more (at least 0):
-    /// what the search asks of every seat at every leaf. Marbles that cannot beat the best
-    /// so far are skipped, and a chain's best end is looked up once per component of empty
-    /// holes, not once per marble reaching it. One `reach` must be used with one `value`
-    /// per seat, since each component's best end is kept.
+    /// [`Layout::best_drop`] (with no floor) and the most a move of another marble lowers
+    /// `value`: how many good moves a seat has, not only its best.
     #[inline]
     pub(crate) fn best_two_drops(
         &self,
@@ -135,16 +105,42 @@ impl Layout {
         seat: usize,
         value: &[i32; 256],
         by_value: &[(i32, Bits)],
-        floor: i32,
     ) -> (i32, i32) {
+        let (mut best, mut second) = (0, 0);
+        self.each_drop(reach, board, seat, value, by_value, 0, |gain| {
+            if gain > best {
+                second = best;
+                best = gain;
+            } else {
+                second = second.max(gain);
+            }
+            second
+        });
+        (best, second)
+    }
+
+    /// Calls `found` with the most each marble of `seat` can lower `value` with one move,
+    /// skipping marbles that could not lower it by more than `bar`; `found` returns the
+    /// next bar.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn each_drop(
+        &self,
+        reach: &mut Reach,
+        board: &Board,
+        seat: usize,
+        value: &[i32; 256],
+        by_value: &[(i32, Bits)],
+        mut bar: i32,
+        mut found: impl FnMut(i32) -> i32,
+    ) {
         let occ = board.occupied();
         let end_ok = self.seats[seat].end_ok;
         let cheapest = by_value.first().map_or(0, |&(v, _)| v);
-        let (mut best, mut second) = (floor.max(0), 0);
         for o in board.marbles(seat).iter() {
             let before = value[o as usize];
-            if before - cheapest <= second {
-                // Not even a move to the cheapest hole would beat the best so far.
+            if before - cheapest <= bar {
+                // Not even a move to the cheapest hole would beat the bar.
                 continue;
             }
             let room = self.room(seat, o);
@@ -163,16 +159,9 @@ impl Layout {
             };
             low = low.min(lowest(chains & end_ok, by_value));
             if low != i32::MAX {
-                let gain = before - low;
-                if gain > best {
-                    second = best;
-                    best = gain;
-                } else {
-                    second = second.max(gain);
-                }
+                bar = found(before - low);
             }
         }
-        (best, second)
     }
 
     /// Number of legal moves of `seat` (distinct origin and destination).

@@ -317,7 +317,6 @@ impl<'a> Ctx<'a> {
             seat,
             &e.value,
             &e.by_value,
-            0,
         )
     }
 
@@ -847,14 +846,8 @@ mod tests {
                             .collect();
                         per_marble.sort_unstable_by(|a, b| b.cmp(a));
                         let top = |i: usize| per_marble.get(i).copied().unwrap_or(0);
-                        let two = layout.best_two_drops(
-                            &mut reach,
-                            &board,
-                            seat,
-                            &e.value,
-                            &e.by_value,
-                            0,
-                        );
+                        let two =
+                            layout.best_two_drops(&mut reach, &board, seat, &e.value, &e.by_value);
                         assert_eq!(two, (top(0), top(1)), "seat {seat}");
                     }
                 }
