@@ -231,6 +231,9 @@ impl Default for Tuning {
             // lane-keeping hard players, 10) and in the mixed six-player field (44, 65;
             // docs/ai.md, issue 19, thirtieth round).
             plausible: 0,
+            // Half of the second-best marble's best move at a leaf lost at three players:
+            // 237 of 480 first places against two hard players, 254 without (docs/ai.md,
+            // issue 19, thirty-ninth round).
             field_option: 0,
         }
     }
