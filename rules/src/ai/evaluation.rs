@@ -130,7 +130,7 @@ pub(crate) struct SeatEval {
     /// Holes at most 7 steps from the tip: the goal and its approach, where a crowd blocks.
     pub near_goal: Bits,
     /// Each hole's mirror class in this seat's frame (the learned model's per-hole terms).
-    pub class: [u8; 256],
+    pub class: &'static [u8; 256],
 }
 
 impl SeatEval {

@@ -89,17 +89,24 @@ fn class_keys() -> &'static [(i32, i32)] {
     })
 }
 
-/// Each hole's mirror class in the frame of a seat whose home is at `point`.
-pub(crate) fn hole_classes(point: crate::board::Point) -> [u8; 256] {
-    let keys = class_keys();
-    let mut out = [u8::MAX; 256];
-    for h in Hole::all() {
-        let (q, r) = h.in_frame_of(point);
-        if let Ok(i) = keys.binary_search(&((2 * q + r).abs(), r + 8)) {
-            out[h.index() as usize] = i as u8;
-        }
-    }
-    out
+/// Each hole's mirror class in the frame of a seat whose home is at `point` (`u8::MAX` off
+/// the board), worked out once per point: every context built for a move reads it.
+pub(crate) fn hole_classes(point: crate::board::Point) -> &'static [u8; 256] {
+    static CLASSES: OnceLock<[[u8; 256]; 6]> = OnceLock::new();
+    let classes = CLASSES.get_or_init(|| {
+        let keys = class_keys();
+        crate::board::Point::ALL.map(|point| {
+            let mut out = [u8::MAX; 256];
+            for h in Hole::all() {
+                let (q, r) = h.in_frame_of(point);
+                if let Ok(i) = keys.binary_search(&((2 * q + r).abs(), r + 8)) {
+                    out[h.index() as usize] = i as u8;
+                }
+            }
+            out
+        })
+    });
+    &classes[point.index()]
 }
 
 /// Feature `i`'s name in the weights files.
