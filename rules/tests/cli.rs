@@ -578,3 +578,39 @@ fn train_writes_weights_and_refuses_bad_input_in_words() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The match names which of B's levels took the first places A did not: in a mixed field
+/// the easy seat wins where the beginner's does not, a level named twice is counted once,
+/// and the counts add up to B's wins.
+#[test]
+fn match_reports_which_of_bs_levels_came_first() {
+    let firsts = |b: &str| -> (String, u32) {
+        let o = play_match(["3", "beginner", b, "3"], &[]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = stdout(&o);
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("b_firsts="))
+            .expect("a b_firsts line")
+            .to_string();
+        let b_wins = field(out.lines().last().unwrap(), "b_wins")
+            .parse()
+            .unwrap();
+        (line, b_wins)
+    };
+    let (line, b_wins) = firsts("beginner,easy");
+    let counts: Vec<(&str, u32)> = field(&line, "b_firsts")
+        .split(',')
+        .map(|e| {
+            let (level, n) = e.split_once(':').expect("LEVEL:N");
+            (level, n.parse().expect("a count"))
+        })
+        .collect();
+    assert_eq!(counts.len(), 2, "{line}");
+    let (beginner, easy) = (counts[0], counts[1]);
+    assert_eq!((beginner.0, easy.0), ("beginner", "easy"), "{line}");
+    assert!(easy.1 > beginner.1, "{line}");
+    assert_eq!(beginner.1 + easy.1, b_wins, "{line}");
+    let (line, b_wins) = firsts("easy,easy");
+    assert_eq!(line, format!("b_firsts=easy:{b_wins}"));
+}

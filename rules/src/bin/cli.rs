@@ -57,6 +57,8 @@ match   plays G games between two levels, alternating who starts (with more than
         and, before it, the mean moves each side took to finish, over the seats that did
         (with rules that play on after the first finish, e.g. classic, all but the last):
         a_finished=N a_moves_to_finish=M b_finished=N b_moves_to_finish=M
+        and before that the first places each of B's levels took (each level once, in the
+        order --b names them): b_firsts=LEVEL:N,LEVEL:N...
         and before that A's mean place as the rules rank it (1 is first; seats not finished
         by marbles in the goal, then steps left; ties share the higher place): a_mean_place=P
         --b with several levels, \"beginner,easy,medium,hard,greedy\", is a mixed field: the
@@ -452,6 +454,9 @@ struct GameResult {
     a_place: u8,
     a_first: bool,
     b_first: bool,
+    /// Where in B's list of levels each of B's units in first place stands: which level
+    /// beat A (several with a shared first place).
+    b_firsts: Vec<usize>,
     plies: usize,
     limit: bool,
     a_ms: Vec<u64>,
@@ -472,14 +477,14 @@ fn play_match_game(
     let setup = *game.setup();
     let units = setup.units();
     let a_unit = setup.unit_of(a_seat);
+    // The first unit after A's takes the first of B's levels, and so on round.
+    let b_index = |unit: usize| (unit + units - a_unit - 1) % units % b.0.len();
     let side = |seat: usize| {
         let unit = setup.unit_of(seat);
         if unit == a_unit {
             a
         } else {
-            // The first unit after A's takes the first of B's levels, and so on round.
-            let k = (unit + units - a_unit - 1) % units;
-            (b.0[k % b.0.len()], b.1)
+            (b.0[b_index(unit)], b.1)
         }
     };
     let mut a_ms = Vec::new();
@@ -513,12 +518,18 @@ fn play_match_game(
         (0..o.places.len()).any(|s| (setup.unit_of(s) == a_unit) == ours && o.places[s] == 1)
     };
     let (a_first, others_first) = (first(true), first(false));
+    let mut b_firsts: Vec<usize> = (0..units)
+        .filter(|&u| u != a_unit && setup.seats_of(u).any(|s| o.places[s] == 1))
+        .map(b_index)
+        .collect();
+    b_firsts.sort_unstable();
     GameResult {
         a_place: o.places[a_seat],
         game,
         a_seat,
         a_first: a_first && !others_first,
         b_first: others_first && !a_first,
+        b_firsts,
         plies,
         limit: matches!(
             o.reason,
@@ -645,6 +656,21 @@ fn cmd_match(mut args: Args) -> Result<(), Fail> {
     let place: f64 =
         results.iter().map(|r| f64::from(r.a_place)).sum::<f64>() / results.len().max(1) as f64;
     println!("a_mean_place={place:.3}");
+    // Which of B's levels took the first places, each level once in the order first named:
+    // in a mixed field, whom A has to beat.
+    let mut by_level: Vec<(Level, usize)> = Vec::new();
+    for &l in &b {
+        if !by_level.iter().any(|e| e.0 == l) {
+            by_level.push((l, 0));
+        }
+    }
+    for k in results.iter().flat_map(|r| r.b_firsts.iter()) {
+        if let Some(e) = by_level.iter_mut().find(|e| e.0 == b[*k]) {
+            e.1 += 1;
+        }
+    }
+    let firsts: Vec<String> = by_level.iter().map(|(l, n)| format!("{l}:{n}")).collect();
+    println!("b_firsts={}", firsts.join(","));
     println!(
         "a_finished={} a_moves_to_finish={} b_finished={} b_moves_to_finish={}",
         finishes[0].len(),
