@@ -518,11 +518,10 @@ fn play_match_game(
         (0..o.places.len()).any(|s| (setup.unit_of(s) == a_unit) == ours && o.places[s] == 1)
     };
     let (a_first, others_first) = (first(true), first(false));
-    let mut b_firsts: Vec<usize> = (0..units)
+    let b_firsts: Vec<usize> = (0..units)
         .filter(|&u| u != a_unit && setup.seats_of(u).any(|s| o.places[s] == 1))
         .map(b_index)
         .collect();
-    b_firsts.sort_unstable();
     GameResult {
         a_place: o.places[a_seat],
         game,
