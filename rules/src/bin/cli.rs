@@ -514,14 +514,12 @@ fn play_match_game(
     let Status::Over(o) = game.status() else {
         unreachable!("the loop ends with the game")
     };
-    let first = |ours: bool| {
-        (0..o.places.len()).any(|s| (setup.unit_of(s) == a_unit) == ours && o.places[s] == 1)
-    };
-    let (a_first, others_first) = (first(true), first(false));
+    let first = |unit: usize| setup.seats_of(unit).any(|s| o.places[s] == 1);
     let b_firsts: Vec<usize> = (0..units)
-        .filter(|&u| u != a_unit && setup.seats_of(u).any(|s| o.places[s] == 1))
+        .filter(|&u| u != a_unit && first(u))
         .map(b_index)
         .collect();
+    let (a_first, others_first) = (first(a_unit), !b_firsts.is_empty());
     GameResult {
         a_place: o.places[a_seat],
         game,
