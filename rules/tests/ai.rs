@@ -781,6 +781,30 @@ fn crowded_width_changes_the_experts_play_only_at_six() {
     switch_changes_the_expert_only_at("crowded_width=0", "crowded_width=3", &[6], &[3, 4]);
 }
 
+/// `crowded_end_depth` is the expert's depth at six players once every marble of its own
+/// stands within `crowded_end_steps` of its goal's far tip, and nowhere else: with every
+/// marble counted (16 steps, the far tip of its home) it plays as `crowded_depth` does from
+/// the first move, with none (0 steps: ten marbles cannot all stand on one hole) as the
+/// defaults.
+#[test]
+fn crowded_end_depth_is_the_six_player_experts_depth_near_its_goal() {
+    let settings = |text: &str| text.parse::<ai::Settings>().unwrap();
+    switch_changes_the_expert_only_at(
+        "crowded_end_depth=0,crowded_end_steps=8",
+        "crowded_end_depth=2,crowded_end_steps=16",
+        &[6],
+        &[3, 4],
+    );
+    assert_eq!(
+        expert_against_hard(6, &settings("crowded_end_depth=2,crowded_end_steps=16")),
+        expert_against_hard(6, &settings("crowded_depth=2"))
+    );
+    assert_eq!(
+        expert_against_hard(6, &settings("crowded_end_depth=2,crowded_end_steps=0")),
+        expert_against_hard(6, &ai::Settings::default())
+    );
+}
+
 /// `four_lane` is the expert's lane weight at four players without teams and nowhere else.
 #[test]
 fn four_lane_changes_the_experts_play_only_at_four() {

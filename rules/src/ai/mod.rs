@@ -421,7 +421,16 @@ fn choose(
         // move in between: deep own plans get too hopeful, so search wider, not deeper.
         // (Self-play: with three or four players deep search wins more, with six it loses.)
         let most = if level == Level::Expert {
-            u32::try_from(settings.tuning.crowded_depth.max(1)).unwrap_or(4)
+            let end = tuning.crowded_end_depth > 0
+                && board.marbles(seat).iter().all(|h| {
+                    i32::from(ctx.seats[seat].tip[h as usize]) <= tuning.crowded_end_steps
+                });
+            let plies = if end {
+                tuning.crowded_end_depth
+            } else {
+                tuning.crowded_depth
+            };
+            u32::try_from(plies.max(1)).unwrap_or(4)
         } else {
             4
         };

@@ -35,6 +35,13 @@ pub struct Tuning {
     /// Moves the expert searches at a node below the root at a six-player table (0: twice
     /// the level's own, 20, as the hard level there).
     pub crowded_width: i32,
+    /// Plies the expert searches at a six-player table once every marble of its own is at
+    /// most [`Tuning::crowded_end_steps`] steps from its goal's far tip, where the armies
+    /// have passed each other and the finish is near (0: [`Tuning::crowded_depth`] still).
+    pub crowded_end_depth: i32,
+    /// Steps from its goal's far tip within which every marble of the expert's must stand
+    /// for [`Tuning::crowded_end_depth`] to apply (8: past the centre row).
+    pub crowded_end_steps: i32,
     /// Team games the hard and expert levels search in the real turn order, each seat in
     /// turn (partners for the side), instead of Best-Reply Search: 0 none, 1 two teams
     /// (where that is plain minimax), 2 any number of teams.
@@ -163,6 +170,8 @@ impl Default for Tuning {
             crowded_depth: 4,
             crowded_tempo: 20,
             crowded_width: 0,
+            crowded_end_depth: 0,
+            crowded_end_steps: 8,
             // Two teams: the expert's team won 273 of 360 pairs games (three seeds) against
             // hard teams searching so too; with Best-Reply Search on both sides, 18 of 40.
             // Three pairs gained nothing (docs/ai.md, fifth round).
@@ -303,6 +312,8 @@ named!(Tuning {
     crowded_depth,
     crowded_tempo,
     crowded_width,
+    crowded_end_depth,
+    crowded_end_steps,
     team_order,
     paranoid,
     field_width,
@@ -532,6 +543,12 @@ mod tests {
         );
         assert_eq!((t.late_from, t.late_others), (9, 80));
         assert_eq!((d.late_from, d.late_others), (0, 100));
+        let e = "crowded_end_depth=6,crowded_end_steps=5"
+            .parse::<Settings>()
+            .unwrap()
+            .tuning;
+        assert_eq!((e.crowded_end_depth, e.crowded_end_steps), (6, 5));
+        assert_eq!((d.crowded_end_depth, d.crowded_end_steps), (0, 8));
         assert_eq!(
             (
                 d.field_races,
