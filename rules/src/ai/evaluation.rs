@@ -189,6 +189,11 @@ pub(crate) struct Ctx<'a> {
     /// opponents' average against 100 for each other one (`None`: all alike). It shares the
     /// root's lane, so its marbles are the ones the root meets and blocks most.
     pub head_on: Option<(usize, i32)>,
+    /// Each opponent's weight in the field's mean from how fast it has run so far this game
+    /// ([`Tuning::crowded_pace`](super::Tuning::crowded_pace)): the one that would finish
+    /// soonest at its pace 100, the others less (`None`: 100 each). The head-on percent
+    /// applies on top.
+    pub paces: Option<[i32; 6]>,
     /// The temperature of the opponents' soft minimum when scoring against the average
     /// ([`Tuning::softmin`](super::Tuning::softmin)); 0: their plain mean.
     pub softmin: i32,
@@ -340,11 +345,13 @@ impl<'a> Ctx<'a> {
         if weight > 0 { total / weight } else { 0 }
     }
 
-    /// An opponent's weight in the field's mean: 100, the head-on one its percent.
+    /// An opponent's weight in the field's mean: 100 or its pace's weight, the head-on one
+    /// that in its percent.
     fn opponent_weight(&self, o: usize) -> i32 {
+        let base = self.paces.map_or(100, |p| p[o]);
         match self.head_on {
-            Some((head_on, percent)) if o == head_on => percent,
-            _ => 100,
+            Some((head_on, percent)) if o == head_on => base * percent / 100,
+            _ => base,
         }
     }
 

@@ -565,6 +565,9 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
             ctx.head_on = Some((o, head_on));
         }
     }
+    if level == Level::Expert && crowded(game) && settings.tuning.crowded_pace > 0 {
+        ctx.paces = paces(&ctx, game, settings.tuning.crowded_pace);
+    }
     if level == Level::Expert && crowded(game) {
         ctx.own_tempo_percent = settings.tuning.crowded_tempo;
     } else if level == Level::Expert && field(game) && !game.setup().teams {
@@ -785,6 +788,78 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         others_percent: 100,
         scaled_replies: false,
         head_on: None,
+        paces: None,
         softmin: 0,
+    }
+}
+
+/// Each opponent's weight in `ctx`'s field from how fast it has run so far: its moves still
+/// to go at its pace (cost now over cost gained a move since the start), the soonest weighing
+/// 100 and each other `exp(-d / T)` as much, d its moves more and T `tenths` / 10 moves.
+/// `None` until every opponent has made 4 moves, when a pace says little.
+fn paces(ctx: &Ctx, game: &Game, tenths: i32) -> Option<[i32; 6]> {
+    let (start, _) = game.start();
+    let board = game.board();
+    let mut left = [0.0f64; 6];
+    for &o in &ctx.opponents {
+        let made = game.moves_made(o);
+        if made < 4 {
+            return None;
+        }
+        let now = ctx.cost(board, o).max(0);
+        let run = (ctx.cost(start, o) - now).max(1);
+        left[o] = f64::from(now) * f64::from(made) / f64::from(run);
+    }
+    let soonest = ctx
+        .opponents
+        .iter()
+        .map(|&o| left[o])
+        .fold(f64::INFINITY, f64::min);
+    let t = f64::from(tenths.max(1)) / 10.0;
+    let mut weights = [0; 6];
+    for &o in &ctx.opponents {
+        weights[o] = ((100.0 * (-(left[o] - soonest) / t).exp()).round() as i32).max(1);
+    }
+    Some(weights)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// After whole rounds, when every seat has made as many moves, an opponent's pace weight
+    /// follows its cost: the one with least left to run weighs 100, one with more weighs
+    /// less (at least 1); before each opponent has made 4 moves there are none.
+    #[test]
+    fn paces_weigh_the_opponent_that_would_finish_soonest_most() {
+        let mut game = Game::from_preset("casual", Some(6), None).unwrap();
+        let settings = Settings::default();
+        for round in 0..10 {
+            if round < 4 {
+                let ctx = level_context(&game, 0, Level::Expert, &settings);
+                assert_eq!(paces(&ctx, &game, 30), None, "round {round}");
+            }
+            for ply in 0..6 {
+                let m = choose_move(&game, Level::Medium, round * 6 + ply, &Budget::unlimited())
+                    .unwrap();
+                game.play(&m.path).unwrap();
+            }
+        }
+        let ctx = level_context(&game, 0, Level::Expert, &settings);
+        let weights = paces(&ctx, &game, 30).expect("ten moves each");
+        let cost = |o: usize| ctx.cost(game.board(), o);
+        let leader = *ctx.opponents.iter().min_by_key(|&&o| cost(o)).unwrap();
+        assert_eq!(weights[leader], 100);
+        for &a in &ctx.opponents {
+            assert!((1..=100).contains(&weights[a]));
+            for &b in &ctx.opponents {
+                if cost(a) < cost(b) {
+                    assert!(weights[a] >= weights[b], "{a} {b} {weights:?}");
+                }
+            }
+        }
+        // The spread is real: at three moves' temperature someone weighs less than the leader.
+        assert!(ctx.opponents.iter().any(|&o| weights[o] < 100));
+        assert_eq!(weights[0], 0, "the root is no opponent");
     }
 }

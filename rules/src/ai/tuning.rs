@@ -42,6 +42,11 @@ pub struct Tuning {
     /// Steps from its goal's far tip within which every marble of the expert's must stand
     /// for [`Tuning::crowded_end_depth`] to apply (8: past the centre row).
     pub crowded_end_steps: i32,
+    /// With T > 0, the expert at a six-player table weighs each opponent in the field's mean
+    /// by how soon it would finish at the pace it has kept so far this game: the soonest
+    /// 100, each other `exp(-d / (T / 10))` as much for d moves later (0: all alike). Learnt
+    /// from the game, not from who sits there.
+    pub crowded_pace: i32,
     /// Team games the hard and expert levels search in the real turn order, each seat in
     /// turn (partners for the side), instead of Best-Reply Search: 0 none, 1 two teams
     /// (where that is plain minimax), 2 any number of teams.
@@ -172,6 +177,7 @@ impl Default for Tuning {
             crowded_width: 0,
             crowded_end_depth: 0,
             crowded_end_steps: 8,
+            crowded_pace: 0,
             // Two teams: the expert's team won 273 of 360 pairs games (three seeds) against
             // hard teams searching so too; with Best-Reply Search on both sides, 18 of 40.
             // Three pairs gained nothing (docs/ai.md, fifth round).
@@ -314,6 +320,7 @@ named!(Tuning {
     crowded_width,
     crowded_end_depth,
     crowded_end_steps,
+    crowded_pace,
     team_order,
     paranoid,
     field_width,
@@ -549,6 +556,15 @@ mod tests {
             .tuning;
         assert_eq!((e.crowded_end_depth, e.crowded_end_steps), (6, 5));
         assert_eq!((d.crowded_end_depth, d.crowded_end_steps), (0, 8));
+        assert_eq!(
+            "crowded_pace=30"
+                .parse::<Settings>()
+                .unwrap()
+                .tuning
+                .crowded_pace,
+            30
+        );
+        assert_eq!(d.crowded_pace, 0);
         assert_eq!(
             (
                 d.field_races,
