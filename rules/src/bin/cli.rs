@@ -74,9 +74,13 @@ match   plays G games between two levels, alternating who starts (with more than
         fill and it more, 0 by default; crowded_depth=D: the expert's plies at six players,
         4 by default; crowded_tempo=P: the percent of its own best next move a leaf counts
         there, 20 by default; crowded_width=W: the moves it searches at a node below the
-        root there, 20 (0); team_order=T: team games the hard and expert levels search in
-        the real turn order rather than by Best-Reply Search, 0 none, 1 two teams (the
-        default), 2 any number; paranoid=1: so too three or four players without teams;
+        root there, 20 (0); crowded_end_depth=D: its plies there once every marble of its
+        own is within crowded_end_steps=S steps of its goal's far tip, 0 (off) and 8 by
+        default; crowded_pace=T: each opponent weighed there by how soon it would finish at
+        its pace so far, T tenths of a move the temperature, 0 (off) by default;
+        team_order=T: team games the hard and expert levels search in the real turn order
+        rather than by Best-Reply Search, 0 none, 1 two teams (the default), 2 any number;
+        paranoid=1: so too three or four players without teams;
         with three or four players without teams, the expert's field_width=W: moves searched
         at a node below the root, 10 by default (0), field_nodes=P: percent of its nodes,
         100, field_reduce=K: late move reductions after K moves at a node, 0 off, and
