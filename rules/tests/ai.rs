@@ -805,11 +805,12 @@ fn crowded_end_depth_is_the_six_player_experts_depth_near_its_goal() {
     );
 }
 
-/// `crowded_pace` weighs the six-player expert's opponents by their pace so far, and
-/// nowhere else: it changes the expert's play at six players only.
+/// `crowded_pace` weighs the six-player expert's opponents by their pace so far (three
+/// moves' temperature by default), and nowhere else: off, it changes the expert's play at
+/// six players only.
 #[test]
 fn crowded_pace_changes_the_experts_play_only_at_six() {
-    switch_changes_the_expert_only_at("crowded_pace=0", "crowded_pace=30", &[6], &[3, 4]);
+    switch_changes_the_expert_only_at("crowded_pace=30", "crowded_pace=0", &[6], &[3, 4]);
 }
 
 /// `four_lane` is the expert's lane weight at four players without teams and nowhere else.

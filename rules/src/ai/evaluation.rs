@@ -274,10 +274,7 @@ impl<'a> Ctx<'a> {
     pub fn cost(&self, board: &Board, seat: usize) -> i32 {
         let e = &self.seats[seat];
         let w = &self.weights;
-        let mut c = 0;
-        for h in board.marbles(seat).iter() {
-            c += e.value[h as usize];
-        }
+        let mut c = self.distance(board, seat);
         if e.home_penalty > 0 {
             c += e.home_penalty * (board.marbles(seat) & e.start_area).count() as i32;
         }
@@ -293,6 +290,14 @@ impl<'a> Ctx<'a> {
             c -= w.ladder * any as i32 + w.bridge * mine as i32;
         }
         c
+    }
+
+    /// What `seat`'s marbles still have to run on `board`: the sum of their holes' costs,
+    /// without the terms [`Ctx::cost`] adds for the position (the leave-home deadline's
+    /// penalty, ladders, the learned model's other terms).
+    pub fn distance(&self, board: &Board, seat: usize) -> i32 {
+        let value = &self.seats[seat].value;
+        board.marbles(seat).iter().map(|h| value[h as usize]).sum()
     }
 
     /// Cost of the root's side.

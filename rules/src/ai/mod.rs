@@ -794,9 +794,9 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
 }
 
 /// Each opponent's weight in `ctx`'s field from how fast it has run so far: its moves still
-/// to go at its pace (cost now over cost gained a move since the start), the soonest weighing
-/// 100 and each other `exp(-d / T)` as much, d its moves more and T `tenths` / 10 moves.
-/// `None` until every opponent has made 4 moves, when a pace says little.
+/// to go at its pace (distance now over distance run a move since the start), the soonest
+/// weighing 100 and each other `exp(-d / T)` as much, d its moves more and T `tenths` / 10
+/// moves. `None` until every opponent has made 4 moves, when a pace says little.
 fn paces(ctx: &Ctx, game: &Game, tenths: i32) -> Option<[i32; 6]> {
     let (start, _) = game.start();
     let board = game.board();
@@ -806,8 +806,8 @@ fn paces(ctx: &Ctx, game: &Game, tenths: i32) -> Option<[i32; 6]> {
         if made < 4 {
             return None;
         }
-        let now = ctx.cost(board, o).max(0);
-        let run = (ctx.cost(start, o) - now).max(1);
+        let now = ctx.distance(board, o).max(0);
+        let run = (ctx.distance(start, o) - now).max(1);
         left[o] = f64::from(now) * f64::from(made) / f64::from(run);
     }
     let soonest = ctx
@@ -828,8 +828,8 @@ mod tests {
     use super::*;
 
     /// After whole rounds, when every seat has made as many moves, an opponent's pace weight
-    /// follows its cost: the one with least left to run weighs 100, one with more weighs
-    /// less (at least 1); before each opponent has made 4 moves there are none.
+    /// follows its distance still to run: the one with least left weighs 100, one with more
+    /// weighs less (at least 1); before each opponent has made 4 moves there are none.
     #[test]
     fn paces_weigh_the_opponent_that_would_finish_soonest_most() {
         let mut game = Game::from_preset("casual", Some(6), None).unwrap();
@@ -847,7 +847,7 @@ mod tests {
         }
         let ctx = level_context(&game, 0, Level::Expert, &settings);
         let weights = paces(&ctx, &game, 30).expect("ten moves each");
-        let cost = |o: usize| ctx.cost(game.board(), o);
+        let cost = |o: usize| ctx.distance(game.board(), o);
         let leader = *ctx.opponents.iter().min_by_key(|&&o| cost(o)).unwrap();
         assert_eq!(weights[leader], 100);
         for &a in &ctx.opponents {

@@ -77,7 +77,7 @@ match   plays G games between two levels, alternating who starts (with more than
         root there, 20 (0); crowded_end_depth=D: its plies there once every marble of its
         own is within crowded_end_steps=S steps of its goal's far tip, 0 (off) and 8 by
         default; crowded_pace=T: each opponent weighed there by how soon it would finish at
-        its pace so far, T tenths of a move the temperature, 0 (off) by default;
+        its pace so far, T tenths of a move the temperature, 30 by default (0: off);
         team_order=T: team games the hard and expert levels search in the real turn order
         rather than by Best-Reply Search, 0 none, 1 two teams (the default), 2 any number;
         paranoid=1: so too three or four players without teams;
