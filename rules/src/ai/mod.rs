@@ -847,13 +847,13 @@ mod tests {
         }
         let ctx = level_context(&game, 0, Level::Expert, &settings);
         let weights = paces(&ctx, &game, 30).expect("ten moves each");
-        let cost = |o: usize| ctx.distance(game.board(), o);
-        let leader = *ctx.opponents.iter().min_by_key(|&&o| cost(o)).unwrap();
+        let left = |o: usize| ctx.distance(game.board(), o);
+        let leader = *ctx.opponents.iter().min_by_key(|&&o| left(o)).unwrap();
         assert_eq!(weights[leader], 100);
         for &a in &ctx.opponents {
             assert!((1..=100).contains(&weights[a]));
             for &b in &ctx.opponents {
-                if cost(a) < cost(b) {
+                if left(a) < left(b) {
                     assert!(weights[a] >= weights[b], "{a} {b} {weights:?}");
                 }
             }
