@@ -178,7 +178,7 @@ impl Default for Tuning {
             crowded_end_depth: 0,
             crowded_end_steps: 8,
             // Three moves' temperature: against five hard players the expert came first in
-            // 119 of 480 games over seeds 11 to 14 so, 99 without, and in the mixed field in
+            // 155 of 600 games over seeds 11 to 15 so, 123 without, and in the mixed field in
             // 276 of 600 over seeds 11 to 15, 270 without (docs/ai.md, issue 19, forty-first
             // round).
             crowded_pace: 30,
