@@ -300,6 +300,16 @@ impl<'a> Ctx<'a> {
         board.marbles(seat).iter().map(|h| value[h as usize]).sum()
     }
 
+    /// Whether every marble of `seat`'s on `board` stands within `steps` steps of its goal's
+    /// far tip: how far on its run is.
+    pub fn all_within(&self, board: &Board, seat: usize, steps: i32) -> bool {
+        let tip = &self.seats[seat].tip;
+        board
+            .marbles(seat)
+            .iter()
+            .all(|h| i32::from(tip[h as usize]) <= steps)
+    }
+
     /// Cost of the root's side.
     pub fn root_cost(&self, board: &Board) -> i32 {
         self.friends.iter().map(|&s| self.cost(board, s)).sum()

@@ -356,10 +356,7 @@ fn choose(
         {
             return Some(pick(m));
         }
-        if board
-            .marbles(seat)
-            .iter()
-            .all(|h| i32::from(ctx.seats[seat].tip[h as usize]) <= settings.tuning.solo_steps)
+        if ctx.all_within(&board, seat, settings.tuning.solo_steps)
             && let Some(m) = solo_move(settings.tuning.solo_plan)
         {
             return Some(pick(m));
@@ -422,9 +419,7 @@ fn choose(
         // (Self-play: with three or four players deep search wins more, with six it loses.)
         let most = if level == Level::Expert {
             let end = tuning.crowded_end_depth > 0
-                && board.marbles(seat).iter().all(|h| {
-                    i32::from(ctx.seats[seat].tip[h as usize]) <= tuning.crowded_end_steps
-                });
+                && ctx.all_within(&board, seat, tuning.crowded_end_steps);
             let plies = if end {
                 tuning.crowded_end_depth
             } else {
