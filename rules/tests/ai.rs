@@ -813,6 +813,40 @@ fn crowded_pace_changes_the_experts_play_only_at_six() {
     switch_changes_the_expert_only_at("crowded_pace=30", "crowded_pace=0", &[6], &[3, 4]);
 }
 
+/// `three_pace` and `four_pace` weigh the expert's opponents by their pace so far at three
+/// and four players without teams, as `crowded_pace` does at six; each changes the expert's
+/// play at its own table only, and both are off by default. (At four players the first
+/// eight rounds happen to be the same either way; the next eight are not.)
+#[test]
+fn three_and_four_pace_change_the_experts_play_only_at_their_tables() {
+    switch_changes_the_expert_only_at("three_pace=0", "three_pace=30", &[3], &[4, 6]);
+    switch_changes_the_expert_only_at("four_pace=0", "four_pace=30", &[], &[3, 6]);
+    assert_ne!(
+        expert_against_hard_for(4, 16, &"four_pace=30".parse().unwrap()),
+        expert_against_hard_for(4, 16, &ai::Settings::default())
+    );
+}
+
+/// `foresee_pace=0` drops the six-player expert's pace weights while foresight foresees the
+/// table: among five mediums (whom foresight foresees) the expert's play changes, against
+/// five hard players (whom it does not) it is the same; 1, the default, keeps them.
+#[test]
+fn foresee_pace_changes_the_experts_play_only_where_foresight_foresees() {
+    let default: ai::Settings = "foresee_pace=1".parse().unwrap();
+    assert_eq!(default, ai::Settings::default());
+    let off: ai::Settings = "foresee_pace=0".parse().unwrap();
+    let mut levels = vec![Level::Medium; 6];
+    levels[0] = Level::Expert;
+    assert_ne!(
+        play_out(6, &levels, 10 * 6, &off),
+        play_out(6, &levels, 10 * 6, &default)
+    );
+    assert_eq!(
+        expert_against_hard(6, &off),
+        expert_against_hard(6, &default)
+    );
+}
+
 /// `four_lane` is the expert's lane weight at four players without teams and nowhere else.
 #[test]
 fn four_lane_changes_the_experts_play_only_at_four() {

@@ -313,7 +313,29 @@ fn choose(
         return moves.first().copied().map(pick);
     }
     let st = style(level);
-    let ctx = level_context(game, seat, level, settings);
+    let mut ctx = level_context(game, seat, level, settings);
+    let tuning = settings.tuning;
+    // Which seats foresight foresees, found here when the pace depends on it.
+    let foresees = level == Level::Expert && crowded(game) && tuning.foresight > 0;
+    let recognise = || {
+        foresight::recognised(
+            game,
+            seat,
+            seed,
+            budget,
+            tuning.recognise.max(1) as usize,
+            tuning.misses.max(0) as usize,
+            tuning.foresee_all > 0,
+        )
+    };
+    let mut known = None;
+    if foresees && tuning.foresee_pace == 0 && ctx.paces.is_some() {
+        let k = recognise();
+        if k.iter().any(|&k| k) {
+            ctx.paces = None;
+        }
+        known = Some(k);
+    }
     let weights = ctx.weights;
     if level == Level::Greedy {
         let tip = &ctx.seats[seat].tip;
@@ -386,7 +408,6 @@ fn choose(
         Level::Expert if !crowded(game) => st.nodes * 2 / players,
         _ => st.nodes,
     };
-    let tuning = settings.tuning;
     let racing_field = level == Level::Expert && field(game) && !game.setup().teams;
     let nodes = if racing_field {
         nodes * u64::from(tuning.field_nodes.max(1).unsigned_abs()) / 100
@@ -439,18 +460,10 @@ fn choose(
     let (width, ranked) = (searcher.width, std::mem::take(&mut searcher.ranked));
     // Foresight's searches then reuse this one's table rather than need a second.
     drop(searcher);
-    if level == Level::Expert && crowded(game) && tuning.foresight > 0 {
+    if foresees {
         let foresight = foresight::Foresight {
             seat,
-            known: foresight::recognised(
-                game,
-                seat,
-                seed,
-                budget,
-                tuning.recognise.max(1) as usize,
-                tuning.misses.max(0) as usize,
-                tuning.foresee_all > 0,
-            ),
+            known: known.unwrap_or_else(recognise),
             seed,
             budget,
             weights,
@@ -560,8 +573,16 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
             ctx.head_on = Some((o, head_on));
         }
     }
-    if level == Level::Expert && crowded(game) && settings.tuning.crowded_pace > 0 {
-        ctx.paces = paces(&ctx, game, settings.tuning.crowded_pace);
+    // Each opponent weighed by how soon it would finish at its pace so far, by table.
+    let pace = match game.setup().units() {
+        _ if crowded(game) => settings.tuning.crowded_pace,
+        _ if game.setup().teams => 0,
+        3 => settings.tuning.three_pace,
+        4 => settings.tuning.four_pace,
+        _ => 0,
+    };
+    if level == Level::Expert && pace > 0 {
+        ctx.paces = paces(&ctx, game, pace);
     }
     if level == Level::Expert && crowded(game) {
         ctx.own_tempo_percent = settings.tuning.crowded_tempo;

@@ -47,6 +47,13 @@ pub struct Tuning {
     /// 100, each other `exp(-d / (T / 10))` as much for d moves later (0: all alike; 30 by
     /// default). Learnt from the game, not from who sits there.
     pub crowded_pace: i32,
+    /// [`Tuning::crowded_pace`] at three players without teams (0, the default: off).
+    pub three_pace: i32,
+    /// [`Tuning::crowded_pace`] at four players without teams (0, the default: off).
+    pub four_pace: i32,
+    /// 0 when the six-player expert drops the pace weights while foresight foresees the
+    /// table (its model already says who will move how); 1, the default, keeps them.
+    pub foresee_pace: i32,
     /// Team games the hard and expert levels search in the real turn order, each seat in
     /// turn (partners for the side), instead of Best-Reply Search: 0 none, 1 two teams
     /// (where that is plain minimax), 2 any number of teams.
@@ -182,6 +189,9 @@ impl Default for Tuning {
             // 276 of 600 over seeds 11 to 15, 270 without (docs/ai.md, issue 19, forty-first
             // round).
             crowded_pace: 30,
+            three_pace: 0,
+            four_pace: 0,
+            foresee_pace: 1,
             // Two teams: the expert's team won 273 of 360 pairs games (three seeds) against
             // hard teams searching so too; with Best-Reply Search on both sides, 18 of 40.
             // Three pairs gained nothing (docs/ai.md, fifth round).
@@ -325,6 +335,9 @@ named!(Tuning {
     crowded_end_depth,
     crowded_end_steps,
     crowded_pace,
+    three_pace,
+    four_pace,
+    foresee_pace,
     team_order,
     paranoid,
     field_width,
@@ -569,6 +582,12 @@ mod tests {
             60
         );
         assert_eq!(d.crowded_pace, 30);
+        let p = "three_pace=20,four_pace=40,foresee_pace=0"
+            .parse::<Settings>()
+            .unwrap()
+            .tuning;
+        assert_eq!((p.three_pace, p.four_pace, p.foresee_pace), (20, 40, 0));
+        assert_eq!((d.three_pace, d.four_pace, d.foresee_pace), (0, 0, 1));
         assert_eq!(
             (
                 d.field_races,
