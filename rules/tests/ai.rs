@@ -827,22 +827,23 @@ fn three_and_four_pace_change_the_experts_play_only_at_their_tables() {
     );
 }
 
-/// `foresee_pace=0` drops the six-player expert's pace weights while foresight foresees the
-/// table: among five mediums (whom foresight foresees) the expert's play changes, against
-/// five hard players (whom it does not) it is the same; 1, the default, keeps them.
+/// `foresee_pace=0`, the default, drops the six-player expert's pace weights while
+/// foresight foresees the table: among five mediums (whom foresight foresees) the expert's
+/// play changes with `foresee_pace=1`, which keeps them; against five hard players (whom it
+/// does not foresee) it is the same.
 #[test]
 fn foresee_pace_changes_the_experts_play_only_where_foresight_foresees() {
-    let default: ai::Settings = "foresee_pace=1".parse().unwrap();
+    let default: ai::Settings = "foresee_pace=0".parse().unwrap();
     assert_eq!(default, ai::Settings::default());
-    let off: ai::Settings = "foresee_pace=0".parse().unwrap();
+    let kept: ai::Settings = "foresee_pace=1".parse().unwrap();
     let mut levels = vec![Level::Medium; 6];
     levels[0] = Level::Expert;
     assert_ne!(
-        play_out(6, &levels, 10 * 6, &off),
+        play_out(6, &levels, 10 * 6, &kept),
         play_out(6, &levels, 10 * 6, &default)
     );
     assert_eq!(
-        expert_against_hard(6, &off),
+        expert_against_hard(6, &kept),
         expert_against_hard(6, &default)
     );
 }
