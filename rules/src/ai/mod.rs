@@ -315,27 +315,6 @@ fn choose(
     let st = style(level);
     let mut ctx = level_context(game, seat, level, settings);
     let tuning = settings.tuning;
-    // Which seats foresight foresees, found here when the pace depends on it.
-    let foresees = level == Level::Expert && crowded(game) && tuning.foresight > 0;
-    let recognise = || {
-        foresight::recognised(
-            game,
-            seat,
-            seed,
-            budget,
-            tuning.recognise.max(1) as usize,
-            tuning.misses.max(0) as usize,
-            tuning.foresee_all > 0,
-        )
-    };
-    let mut known = None;
-    if foresees && tuning.foresee_pace == 0 && ctx.paces.is_some() {
-        let k = recognise();
-        if k.iter().any(|&k| k) {
-            ctx.paces = None;
-        }
-        known = Some(k);
-    }
     let weights = ctx.weights;
     if level == Level::Greedy {
         let tip = &ctx.seats[seat].tip;
@@ -414,6 +393,28 @@ fn choose(
     } else {
         nodes
     };
+    // Which seats foresight foresees, found before the search when the pace depends on it
+    // (only the search reads the pace weights, so the moves returned above never need it).
+    let foresees = level == Level::Expert && crowded(game) && tuning.foresight > 0;
+    let recognise = || {
+        foresight::recognised(
+            game,
+            seat,
+            seed,
+            budget,
+            tuning.recognise.max(1) as usize,
+            tuning.misses.max(0) as usize,
+            tuning.foresee_all > 0,
+        )
+    };
+    let mut known = None;
+    if foresees && tuning.foresee_pace == 0 && ctx.paces.is_some() {
+        let k = recognise();
+        if k.iter().any(|&k| k) {
+            ctx.paces = None;
+        }
+        known = Some(k);
+    }
     let mut searcher = Searcher::new(&ctx, budget, nodes);
     searcher.width = positive(tuning.field_width)
         .filter(|_| racing_field)

@@ -79,7 +79,8 @@ match   plays G games between two levels, alternating who starts (with more than
         default; crowded_pace=T: each opponent weighed there by how soon it would finish at
         its pace so far, T tenths of a move the temperature, 30 by default (0: off);
         three_pace=T and four_pace=T: so too at three and four players without teams, 0
-        (off) by default; foresee_pace=1: the pace kept while foresight foresees the table (0: dropped);
+        (off) by default; foresee_pace=1: the pace kept while foresight foresees the table
+        (0, the default: dropped);
         team_order=T: team games the hard and expert levels search in the real turn order
         rather than by Best-Reply Search, 0 none, 1 two teams (the default), 2 any number;
         paranoid=1: so too three or four players without teams;
