@@ -1,7 +1,9 @@
 //! Computer players: always legal, deterministic for a seed, take a win when there is one,
 //! never walk into the leaving-home deadline, and stop when cancelled.
 
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, OnceLock};
 use sternhalma_rules::ai::{self, Budget, Clock, Level};
 use sternhalma_rules::rules::{Finish, LeaveHome, PartnerInGoal};
 use sternhalma_rules::zobrist::splitmix;
@@ -364,6 +366,37 @@ fn the_strong_levels_finish_a_race_in_the_fewest_moves() {
 
 /// Plays `plies` moves of `levels` (by seat) with `settings` for every seat, returning them.
 fn play_out(players: u8, levels: &[Level], plies: u64, settings: &ai::Settings) -> Vec<String> {
+    if *settings == ai::Settings::default() {
+        return played_with_defaults(players, levels, plies);
+    }
+    play_out_afresh(players, levels, plies, settings)
+}
+
+/// [`play_out`] with the default settings, played once per table for the whole test binary:
+/// nearly every switch test compares its games with these, and the tests share a process.
+/// A test that asks while another thread plays the same games waits for them.
+fn played_with_defaults(players: u8, levels: &[Level], plies: u64) -> Vec<String> {
+    type Games = Arc<OnceLock<Vec<String>>>;
+    static PLAYED: OnceLock<Mutex<HashMap<String, Games>>> = OnceLock::new();
+    let key = format!("{players} {levels:?} {plies}");
+    let games = PLAYED
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .entry(key)
+        .or_default()
+        .clone();
+    games
+        .get_or_init(|| play_out_afresh(players, levels, plies, &ai::Settings::default()))
+        .clone()
+}
+
+fn play_out_afresh(
+    players: u8,
+    levels: &[Level],
+    plies: u64,
+    settings: &ai::Settings,
+) -> Vec<String> {
     let mut game = Game::from_preset("casual", Some(players), None).unwrap();
     let mut out = Vec::new();
     for ply in 0..plies {
