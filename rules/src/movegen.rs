@@ -95,30 +95,6 @@ impl Layout {
         best
     }
 
-    /// [`Layout::best_drop`] (with no floor) and the most a move of another marble lowers
-    /// `value`: how many good moves a seat has, not only its best.
-    #[inline]
-    pub(crate) fn best_two_drops(
-        &self,
-        reach: &mut Reach,
-        board: &Board,
-        seat: usize,
-        value: &[i32; 256],
-        by_value: &[(i32, Bits)],
-    ) -> (i32, i32) {
-        let (mut best, mut second) = (0, 0);
-        self.each_drop(reach, board, seat, value, by_value, 0, |gain| {
-            if gain > best {
-                second = best;
-                best = gain;
-            } else {
-                second = second.max(gain);
-            }
-            second
-        });
-        (best, second)
-    }
-
     /// Calls `found` with the most each marble of `seat` can lower `value` with one move,
     /// skipping marbles that could not lower it by more than `bar`; `found` returns the
     /// next bar.
@@ -639,43 +615,6 @@ pub(crate) fn jumps_ready(occ: Bits, own: Bits, from: &[Bits; 6]) -> (u32, u32) 
     }
     each_direction!(dir);
     (any, mine)
-}
-
-/// Moves the marbles `marbles` outside `goal` need, each on its own with every other marble
-/// standing still, to reach an empty hole of `goal` by steps and short jump chains over the
-/// board `occ` (`cap` for a marble that cannot within `cap - 1` moves): a race's length as
-/// the ladders on the board stand now, which a marble's distance alone does not see. Found
-/// for all marbles at once, layer by layer back from the empty goal holes (steps and jumps
-/// between empty holes go both ways).
-pub(crate) fn moves_to_goal(occ: Bits, goal: Bits, marbles: Bits, cap: u32) -> u32 {
-    let maps = JumpMaps::new(occ);
-    let empty = VALID & !occ;
-    let mut left = marbles & !goal;
-    let mut frontier = goal & empty;
-    if frontier.is_empty() {
-        return 0;
-    }
-    let mut reached = frontier;
-    let (mut total, mut k) = (0, 0);
-    while !left.is_empty() && !frontier.is_empty() && k + 1 < cap {
-        k += 1;
-        // Holes joined to the frontier by jump chains, then every hole one move from it.
-        let joined = components(&maps.src, frontier);
-        let near = (frontier.shift::<1>()
-            | frontier.shift::<-1>()
-            | frontier.shift::<13>()
-            | frontier.shift::<-13>()
-            | frontier.shift::<14>()
-            | frontier.shift::<-14>())
-            & VALID;
-        let one_move = near | joined | maps.reverse(joined);
-        let arrived = left & one_move;
-        total += k * arrived.count();
-        left &= !arrived;
-        frontier = one_move & empty & !reached;
-        reached |= frontier;
-    }
-    total + cap * left.count()
 }
 
 /// The component of empty holes joined by jumps that contains the empty hole `x`.

@@ -465,79 +465,22 @@ fn pairs_play_alike(a: &ai::Settings, b: &ai::Settings) -> bool {
         == ai::choose_move_weighted(&pairs, Level::Expert, 3, &budget, b)
 }
 
-/// `field_depth` caps the expert's plies only with three or four sides and no teams: two
-/// players and a game of pairs are played as without it, at four players a one-ply cap
-/// changes the expert's moves, and a cap above the plies it reaches changes nothing.
-#[test]
-fn field_depth_caps_only_the_experts_search_of_a_field() {
-    let shallow: ai::Settings = "field_depth=1".parse().unwrap();
-    let deep: ai::Settings = "field_depth=16".parse().unwrap();
-    let plain = ai::Settings::default();
-    let duel = [Level::Expert, Level::Hard];
-    assert_eq!(
-        play_out(2, &duel, 12, &shallow),
-        play_out(2, &duel, 12, &plain)
-    );
-    assert!(pairs_play_alike(&shallow, &plain));
-    let field = [Level::Expert, Level::Medium, Level::Medium, Level::Medium];
-    let as_is = play_out(4, &field, 24, &plain);
-    assert_eq!(play_out(4, &field, 24, &deep), as_is);
-    assert_ne!(play_out(4, &field, 24, &shallow), as_is);
-}
-
-/// `playouts` changes only the expert's play with three or more sides and no teams: two
-/// players and a game of pairs play as without it, and at four and six players its playouts
-/// change some of the expert's moves.
-#[test]
-fn playouts_change_only_the_experts_play_at_a_table_of_three_or_more_sides() {
-    let on: ai::Settings = "playouts=60".parse().unwrap();
-    let plain = ai::Settings::default();
-    let duel = [Level::Expert, Level::Hard];
-    assert_eq!(play_out(2, &duel, 12, &on), play_out(2, &duel, 12, &plain));
-    assert!(pairs_play_alike(&on, &plain));
-    let field = [Level::Expert, Level::Medium, Level::Medium, Level::Medium];
-    assert_ne!(
-        play_out(4, &field, 24, &on),
-        play_out(4, &field, 24, &plain)
-    );
-    let crowd = [
-        Level::Expert,
-        Level::Easy,
-        Level::Easy,
-        Level::Easy,
-        Level::Easy,
-        Level::Easy,
-    ];
-    assert_ne!(
-        play_out(6, &crowd, 36, &on),
-        play_out(6, &crowd, 36, &plain)
-    );
-}
-
 /// Issue 19's ninth round: `field_others` (the weight of the opponents' average in the
-/// expert's score), `field_greedy` (rounds of every opponent's own best move in place of
-/// Best-Reply Search), `solo_plan` (the first move of a solo beam line) and `solo_open` (the
-/// same for the first moves alone; the twenty-seventh round) change only the expert's play
-/// at a table of three or more sides without teams: two players and a game of pairs play as
-/// without them, and at four players each changes the expert's moves.
+/// expert's score) changes only the expert's play at a table of three or more sides without
+/// teams: two players and a game of pairs play as without it, and at four players it changes
+/// the expert's moves.
 #[test]
 fn the_ninth_rounds_switches_change_only_the_experts_play_at_a_field() {
     let plain = ai::Settings::default();
     let duel = [Level::Expert, Level::Hard];
     let field = [Level::Expert, Level::Medium, Level::Medium, Level::Medium];
-    let plain_duel = play_out(2, &duel, 12, &plain);
-    let plain_field = play_out(4, &field, 24, &plain);
-    for switch in [
-        "field_others=0",
-        "field_greedy=1",
-        "solo_plan=200",
-        "solo_open=6",
-    ] {
-        let on: ai::Settings = switch.parse().unwrap();
-        assert_eq!(play_out(2, &duel, 12, &on), plain_duel, "{switch}");
-        assert!(pairs_play_alike(&on, &plain), "{switch}");
-        assert_ne!(play_out(4, &field, 24, &on), plain_field, "{switch}");
-    }
+    let on: ai::Settings = "field_others=0".parse().unwrap();
+    assert_eq!(play_out(2, &duel, 12, &on), play_out(2, &duel, 12, &plain));
+    assert!(pairs_play_alike(&on, &plain));
+    assert_ne!(
+        play_out(4, &field, 24, &on),
+        play_out(4, &field, 24, &plain)
+    );
 }
 
 /// The moves of the first `8 * players` plies of a casual game with the expert in the first
@@ -585,39 +528,6 @@ fn the_opponents_weight_changes_the_experts_play_only_at_its_own_table() {
             }
         }
     }
-}
-
-/// `scaled_replies` charges the opponents' replies at a leaf at the share their costs count
-/// for: it changes the expert's play where that share is not whole (four players, half by
-/// default; three players with `three_others=25`) and not where it is (three players by
-/// default), nor with two players, nor at six even with `crowded_others=50` (the largest
-/// reply is charged there, not the mean).
-#[test]
-fn scaled_replies_change_the_experts_play_only_where_the_opponents_count_less() {
-    let settings = |text: &str| text.parse::<ai::Settings>().unwrap();
-    let (plain, scaled) = (ai::Settings::default(), settings("scaled_replies=1"));
-    let duel = [Level::Expert, Level::Hard];
-    assert_eq!(
-        play_out(2, &duel, 12, &scaled),
-        play_out(2, &duel, 12, &plain)
-    );
-    assert_eq!(
-        expert_against_hard(3, &scaled),
-        expert_against_hard(3, &plain)
-    );
-    // With the lane at four its first eight moves happen to be the same either way.
-    assert_ne!(
-        expert_against_hard_for(4, 16, &scaled),
-        expert_against_hard_for(4, 16, &plain)
-    );
-    assert_ne!(
-        expert_against_hard(3, &settings("three_others=25,scaled_replies=1")),
-        expert_against_hard(3, &settings("three_others=25"))
-    );
-    assert_eq!(
-        expert_against_hard(6, &settings("crowded_others=50,scaled_replies=1")),
-        expert_against_hard(6, &settings("crowded_others=50"))
-    );
 }
 
 /// Asserts that `on` changes the expert's play against hard players at each table of
@@ -670,15 +580,6 @@ fn field_tempo_changes_the_experts_play_only_at_three_and_four_sides() {
     }
 }
 
-/// `field_option` counts a share of the expert's second-best marble's best move at a leaf
-/// where it is to move, with three or four sides and no teams: it changes the expert's play
-/// at three and four players and nowhere else (two players, six, a game of pairs); off by
-/// default.
-#[test]
-fn field_option_changes_the_experts_play_only_at_three_and_four_sides() {
-    switch_changes_the_expert_only_at("field_option=0", "field_option=50", &[3, 4], &[6]);
-}
-
 /// `head_on` sets how much the opponent whose home is the expert's goal weighs in its
 /// average of the opponents: it changes the expert's play at four and six players, where
 /// that opponent exists, and not at three (nobody is head-on), with two (one opponent is its
@@ -688,35 +589,9 @@ fn head_on_changes_the_experts_play_only_where_an_opponent_is_head_on() {
     switch_changes_the_expert_only_at("head_on=100", "head_on=300", &[4, 6], &[3]);
 }
 
-/// `brs_plus` has every other opponent make its own best move after each reply in the
-/// expert's Best-Reply Search: it changes the expert's play at three and four players, and
-/// not with two (one opponent, nobody else to move) or in a game of pairs (searched in turn
-/// order); off by default.
-#[test]
-fn brs_plus_changes_only_the_experts_search_of_a_field() {
-    switch_changes_the_expert_only_at("brs_plus=0", "brs_plus=1", &[3, 4], &[]);
-}
-
-/// `plausible` charges each reply in the expert's Best-Reply Search part of what it costs
-/// the replying opponent: it changes the expert's play at three, four and six players, and
-/// not with two (one opponent: the switch is for a field of rivals) or in a game of pairs
-/// (searched in turn order); off by default.
-#[test]
-fn plausible_changes_only_the_experts_search_of_a_field() {
-    switch_changes_the_expert_only_at("plausible=0", "plausible=50", &[3, 4, 6], &[]);
-}
-
-/// `softmin` counts the opponents as their soft minimum (the leader weighing most) rather
-/// than their mean: it changes the expert's play at four players, and not at three or six
-/// (`three_softmin` and `crowded_softmin` there), with two (one opponent is its own
-/// minimum) or in a game of pairs; off by default.
-#[test]
-fn softmin_changes_the_experts_play_only_at_four_sides() {
-    switch_changes_the_expert_only_at("softmin=0", "softmin=250", &[4], &[3, 6]);
-}
-
-/// `three_softmin` is the same at three players and nowhere else; 500 by default, and at 0
-/// the expert counts its two opponents' plain mean.
+/// `three_softmin` counts the expert's two opponents at three players as their soft minimum
+/// (the leader weighing most), and changes nothing elsewhere; 500 by default, and at 0 the
+/// expert counts their plain mean.
 #[test]
 fn three_softmin_changes_the_experts_play_only_at_three() {
     switch_changes_the_expert_only_at("three_softmin=500", "three_softmin=0", &[3], &[4, 6]);
@@ -728,21 +603,6 @@ fn three_softmin_changes_the_experts_play_only_at_three() {
 #[test]
 fn three_learned_changes_the_experts_play_only_at_three() {
     switch_changes_the_expert_only_at("three_learned=1", "three_learned=0", &[3], &[4, 6]);
-}
-
-/// `learned_scale` scales the learned model's costs: it changes the expert's play at three
-/// players, where it plays the model by default, and not at four or six (nor with two or in
-/// a game of pairs), where it plays the hand-made evaluation; at 100, the default, nowhere.
-#[test]
-fn learned_scale_changes_the_experts_play_only_where_it_plays_the_model() {
-    switch_changes_the_expert_only_at("learned_scale=100", "learned_scale=400", &[3], &[4, 6]);
-}
-
-/// `paths` charges each marble's moves home on the board as it stands, an evaluation
-/// weight: it changes the expert's play at every table; at 0, the default, nowhere.
-#[test]
-fn paths_changes_the_experts_play() {
-    weight_changes_the_experts_play_everywhere("paths=0", "paths=48");
 }
 
 /// Asserts that `default` (an evaluation weight at its default value) is the default
@@ -763,13 +623,6 @@ fn weight_changes_the_experts_play_everywhere(default: &str, on: &str) {
             "{players} players"
         );
     }
-}
-
-/// `learned_hand` blends the hand-made distance costs into the learned model's: it changes
-/// the expert's play only where it plays the model by default, at three players.
-#[test]
-fn learned_hand_changes_the_experts_play_only_where_it_plays_the_model() {
-    switch_changes_the_expert_only_at("learned_hand=0", "learned_hand=10", &[3], &[4, 6]);
 }
 
 /// `lane` charges marbles for standing to the side of the line through the centre: it
@@ -807,57 +660,12 @@ fn hard_lane_gives_the_hard_level_the_lane_at_four_and_six() {
     assert_eq!(play_out(3, &hard, 24, &on), play_out(3, &hard, 24, &plain));
 }
 
-/// `crowded_width` is how many moves the expert searches at a node below the root at six
-/// players and nowhere else; 0 keeps the 20 it searches there.
-#[test]
-fn crowded_width_changes_the_experts_play_only_at_six() {
-    switch_changes_the_expert_only_at("crowded_width=0", "crowded_width=3", &[6], &[3, 4]);
-}
-
-/// `crowded_end_depth` is the expert's depth at six players once every marble of its own
-/// stands within `crowded_end_steps` of its goal's far tip, and nowhere else: with every
-/// marble counted (16 steps, the far tip of its home) it plays as `crowded_depth` does from
-/// the first move, with none (0 steps: ten marbles cannot all stand on one hole) as the
-/// defaults.
-#[test]
-fn crowded_end_depth_is_the_six_player_experts_depth_near_its_goal() {
-    let settings = |text: &str| text.parse::<ai::Settings>().unwrap();
-    switch_changes_the_expert_only_at(
-        "crowded_end_depth=0,crowded_end_steps=8",
-        "crowded_end_depth=2,crowded_end_steps=16",
-        &[6],
-        &[3, 4],
-    );
-    assert_eq!(
-        expert_against_hard(6, &settings("crowded_end_depth=2,crowded_end_steps=16")),
-        expert_against_hard(6, &settings("crowded_depth=2"))
-    );
-    assert_eq!(
-        expert_against_hard(6, &settings("crowded_end_depth=2,crowded_end_steps=0")),
-        expert_against_hard(6, &ai::Settings::default())
-    );
-}
-
 /// `crowded_pace` weighs the six-player expert's opponents by their pace so far (three
 /// moves' temperature by default), and nowhere else: off, it changes the expert's play at
 /// six players only.
 #[test]
 fn crowded_pace_changes_the_experts_play_only_at_six() {
     switch_changes_the_expert_only_at("crowded_pace=30", "crowded_pace=0", &[6], &[3, 4]);
-}
-
-/// `three_pace` and `four_pace` weigh the expert's opponents by their pace so far at three
-/// and four players without teams, as `crowded_pace` does at six; each changes the expert's
-/// play at its own table only, and both are off by default. (At four players the first
-/// eight rounds happen to be the same either way; the next eight are not.)
-#[test]
-fn three_and_four_pace_change_the_experts_play_only_at_their_tables() {
-    switch_changes_the_expert_only_at("three_pace=0", "three_pace=30", &[3], &[4, 6]);
-    switch_changes_the_expert_only_at("four_pace=0", "four_pace=30", &[], &[3, 6]);
-    assert_ne!(
-        expert_against_hard_for(4, 16, &"four_pace=30".parse().unwrap()),
-        expert_against_hard_for(4, 16, &ai::Settings::default())
-    );
 }
 
 /// `foresee_pace=0`, the default, drops the six-player expert's pace weights while
@@ -885,29 +693,4 @@ fn foresee_pace_changes_the_experts_play_only_where_foresight_foresees() {
 #[test]
 fn four_lane_changes_the_experts_play_only_at_four() {
     switch_changes_the_expert_only_at("four_lane=4", "four_lane=0", &[4], &[3, 6]);
-}
-
-/// `crowded_softmin` is the same at six players and nowhere else.
-#[test]
-fn crowded_softmin_changes_the_experts_play_only_at_six() {
-    switch_changes_the_expert_only_at("crowded_softmin=0", "crowded_softmin=1000", &[6], &[3, 4]);
-}
-
-/// `late_from` hands the four-player expert `late_others` in place of `field_others` once it
-/// has made that many moves: at four players it changes the expert's play, from that move on
-/// and not before, and nowhere else; `late_others` alone (`late_from=0`, the default)
-/// changes nothing.
-#[test]
-fn late_from_changes_the_four_player_experts_weight_from_its_nth_move_on() {
-    let settings = |text: &str| text.parse::<ai::Settings>().unwrap();
-    switch_changes_the_expert_only_at("late_from=0", "late_from=1,late_others=300", &[4], &[3, 6]);
-    let without = expert_against_hard_for(4, 16, &ai::Settings::default());
-    assert_eq!(
-        expert_against_hard(4, &settings("late_others=300")),
-        without[..32]
-    );
-    // After eight moves: the first eight rounds as without it, the next eight not.
-    let with = expert_against_hard_for(4, 16, &settings("late_from=8,late_others=300"));
-    assert_eq!(with[..32], without[..32]);
-    assert_ne!(with, without);
 }

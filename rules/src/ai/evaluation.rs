@@ -7,9 +7,8 @@ use super::learned::Learned;
 use crate::bitboard::Bits;
 use crate::board::{Dir, Hole};
 use crate::game::GoalRule;
-use crate::movegen::{Reach, jumps_ready, moves_to_goal};
+use crate::movegen::{Reach, jumps_ready};
 use crate::position::{Board, Layout};
-use crate::rules::Jumps;
 
 /// Evaluation weights, tuned by self-play matches (`sternhalma-cli match --a-eval ...`).
 /// A position's cost for one player is the sum of these terms; lower is better. The
@@ -38,20 +37,6 @@ pub struct Weights {
     /// cost per distance alone, in place of the distance terms, without its other terms.
     /// 0 (the default): off.
     pub learned: i32,
-    /// The learned model's costs in percent of its fitted scale (64 eval units a move, about
-    /// a quarter of what a move costs by the distance terms above, in whose units the
-    /// search's other settings, such as the soft minimum's temperature, were tuned). 100 by
-    /// default.
-    pub learned_scale: i32,
-    /// Per move each marble outside the goal needs to reach an empty goal hole on its own
-    /// with the board standing still (`movegen::moves_to_goal`, short jumps only): ladders
-    /// all the way home, not just the next jump. 0 (the default): off.
-    pub paths: i32,
-    /// Percent of the hand-made distance costs (`linear` and the level's `square`, which is
-    /// `field_square` with three or four sides) added to the learned model's costs per
-    /// distance where the model is played (`learned` 1 or 3): a blend of the two curves, the
-    /// model's concave, the hand-made convex. 0 (the default): none.
-    pub learned_hand: i32,
     /// Per half hole-spacing a marble outside its goal stands to the side of the straight
     /// line from its home's tip through the centre to its goal's: the distance costs see
     /// only how far ahead a marble is, not where across the board. Added to each hole's cost,
@@ -90,9 +75,6 @@ impl Default for Weights {
             ladder: 0,
             bridge: 0,
             learned: 0,
-            learned_scale: 100,
-            paths: 0,
-            learned_hand: 0,
             lane: 0,
             lane_free: 0,
             lane_low: -8,
@@ -165,9 +147,6 @@ pub(crate) struct Ctx<'a> {
     pub opponents: Vec<usize>,
     /// How much of the root's best next move a leaf counts (100 with two players).
     pub own_tempo_percent: i32,
-    /// Percent of its second-best marble's best move the root's seat counts at a leaf where
-    /// it is to move: a position with several good moves keeps one when another is blocked.
-    pub option_percent: i32,
     /// Each seat's partner, to judge fills in team games.
     pub partner: [Option<usize>; 6],
     /// Score against the opponents' average cost instead of the best opponent's.
@@ -182,9 +161,6 @@ pub(crate) struct Ctx<'a> {
     /// Percent the opponents' average cost counts for against the root's own, when scoring
     /// against the average.
     pub others_percent: i32,
-    /// With `mean_replies`, charge the mean of the opponents' best next gains at
-    /// `others_percent`, the share their costs count for, rather than in full.
-    pub scaled_replies: bool,
     /// The opponent whose home is the root's goal, and the percent it weighs in the
     /// opponents' average against 100 for each other one (`None`: all alike). It shares the
     /// root's lane, so its marbles are the ones the root meets and blocks most.
@@ -195,7 +171,7 @@ pub(crate) struct Ctx<'a> {
     /// applies on top.
     pub paces: Option<[i32; 6]>,
     /// The temperature of the opponents' soft minimum when scoring against the average
-    /// ([`Tuning::softmin`](super::Tuning::softmin)); 0: their plain mean.
+    /// ([`Tuning::three_softmin`](super::Tuning::three_softmin)); 0: their plain mean.
     pub softmin: i32,
     /// The learned model's costs beyond a marble's distance, when `weights.learned` is on
     /// (the distances' part is in each seat's `value`).
@@ -278,9 +254,6 @@ impl<'a> Ctx<'a> {
         if e.home_penalty > 0 {
             c += e.home_penalty * (board.marbles(seat) & e.start_area).count() as i32;
         }
-        if w.paths != 0 && self.layout.jumps == Jumps::Short {
-            c += w.paths * moves_to_goal(board.occupied(), e.goal, board.marbles(seat), 12) as i32;
-        }
         if let Some(l) = &self.learned {
             return c + l.cost(board, seat, e);
         }
@@ -300,16 +273,6 @@ impl<'a> Ctx<'a> {
         board.marbles(seat).iter().map(|h| value[h as usize]).sum()
     }
 
-    /// Whether every marble of `seat`'s on `board` stands within `steps` steps of its goal's
-    /// far tip: how far on its run is.
-    pub fn all_within(&self, board: &Board, seat: usize, steps: i32) -> bool {
-        let tip = &self.seats[seat].tip;
-        board
-            .marbles(seat)
-            .iter()
-            .all(|h| i32::from(tip[h as usize]) <= steps)
-    }
-
     /// Cost of the root's side.
     pub fn root_cost(&self, board: &Board) -> i32 {
         self.friends.iter().map(|&s| self.cost(board, s)).sum()
@@ -326,18 +289,6 @@ impl<'a> Ctx<'a> {
     /// is about to take it, which a static count of distances cannot see.
     pub fn best_gain(&self, board: &Board, seat: usize) -> i32 {
         self.best_gain_with(&mut Reach::new(board.occupied()), board, seat, 0)
-    }
-
-    /// `seat`'s best move's gain and the best of another marble's moves.
-    pub fn best_two_gains(&self, board: &Board, seat: usize) -> (i32, i32) {
-        let e = &self.seats[seat];
-        self.layout.best_two_drops(
-            &mut Reach::new(board.occupied()),
-            board,
-            seat,
-            &e.value,
-            &e.by_value,
-        )
     }
 
     /// [`Ctx::best_gain`] sharing jump components with other seats' calls on `board`, or
@@ -719,83 +670,8 @@ mod tests {
         }
     }
 
-    /// Each marble's moves to an empty goal hole, found for all marbles at once layer by
-    /// layer back from the goal, match a search from each marble on its own, hop by hop
-    /// (the board standing still, the marble's own hole counted as taken), capped alike.
-    #[test]
-    fn moves_to_goal_match_a_search_from_each_marble() {
-        use std::collections::VecDeque;
-        let setup = Setup::new(6, 10, false).unwrap();
-        let layout = Layout::new(setup, &RuleSet::default());
-        let cap = 12;
-        let mut r = 11u64;
-        let mut seen_far = false;
-        for _ in 0..150 {
-            let board = random_crowd(&mut r);
-            let taken = |h: Hole| board.owner(h).is_some();
-            for seat in 0..6 {
-                let goal = layout.seats[seat].goal;
-                let mut total = 0;
-                for m in board.marbles(seat).iter().filter(|&i| !goal.has(i)) {
-                    let start = Hole::from_index(m).unwrap();
-                    // One move from `h`: a step to an empty neighbour, or the end of a chain
-                    // of single jumps over taken holes onto empty ones.
-                    let one_move = |h: Hole| {
-                        let mut out: Vec<Hole> = Dir::ALL
-                            .iter()
-                            .filter_map(|&d| h.neighbour(d))
-                            .filter(|&n| !taken(n))
-                            .collect();
-                        let mut chain = vec![h];
-                        let mut i = 0;
-                        while i < chain.len() {
-                            let x = chain[i];
-                            i += 1;
-                            for d in Dir::ALL {
-                                if let (Some(over), Some(land)) =
-                                    (x.neighbour(d), x.neighbour(d).and_then(|n| n.neighbour(d)))
-                                    && taken(over)
-                                    && !taken(land)
-                                    && !chain.contains(&land)
-                                {
-                                    chain.push(land);
-                                    out.push(land);
-                                }
-                            }
-                        }
-                        out
-                    };
-                    let mut dist = std::collections::HashMap::from([(start, 0u32)]);
-                    let mut queue = VecDeque::from([start]);
-                    let mut found = cap;
-                    while let Some(h) = queue.pop_front() {
-                        let k = dist[&h];
-                        if h != start && goal.has(h.index()) {
-                            found = k.min(cap);
-                            break;
-                        }
-                        for n in one_move(h) {
-                            dist.entry(n).or_insert_with(|| {
-                                queue.push_back(n);
-                                k + 1
-                            });
-                        }
-                    }
-                    seen_far |= found >= 4;
-                    total += found;
-                }
-                assert_eq!(
-                    moves_to_goal(board.occupied(), goal, board.marbles(seat), cap),
-                    total
-                );
-            }
-        }
-        assert!(seen_far, "some marble needs several moves");
-    }
-
     /// The leaves' best gain, skipping marbles and sharing chain ends between marbles and
-    /// seats, equals the best of every listed move, and the best two marbles' gains the
-    /// two largest of each marble's best listed move: for short and long jumps, with and
+    /// seats, equals the best of every listed move: for short and long jumps, with and
     /// without goal lock and resting in other points, for weights whose cost is not
     /// monotonic in the distance, and with floors below and above the answer.
     #[test]
@@ -853,24 +729,6 @@ mod tests {
                             assert_eq!(found, listed.max(floor), "seat {seat}, floor {floor}");
                             checked += 1;
                         }
-                        // The best two marbles' best moves.
-                        let mut per_marble: Vec<i32> = layout
-                            .moves(&board, seat)
-                            .iter()
-                            .map(|(f, dests)| {
-                                dests
-                                    .iter()
-                                    .map(|t| e.value[f.index() as usize] - e.value[t as usize])
-                                    .max()
-                                    .unwrap_or(0)
-                                    .max(0)
-                            })
-                            .collect();
-                        per_marble.sort_unstable_by(|a, b| b.cmp(a));
-                        let top = |i: usize| per_marble.get(i).copied().unwrap_or(0);
-                        let two =
-                            layout.best_two_drops(&mut reach, &board, seat, &e.value, &e.by_value);
-                        assert_eq!(two, (top(0), top(1)), "seat {seat}");
                     }
                 }
             }

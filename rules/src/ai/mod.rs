@@ -7,7 +7,6 @@ mod evaluation;
 mod foresight;
 mod ida;
 pub mod learned;
-mod playout;
 pub mod puzzles;
 mod race;
 pub mod review;
@@ -332,36 +331,10 @@ fn choose(
         return Some(pick(m));
     }
     if st.races
-        && let Some(m) = race::race_move(
-            &ctx,
-            &board,
-            seat,
-            budget,
-            race::FieldRaces::from_switch(settings.tuning.field_races),
-        )
+        && let Some(m) = race::race_move(&ctx, &board, seat, budget)
         && moves.contains(&m)
     {
         return Some(pick(m));
-    }
-    if expert_among_rivals(game, level) {
-        // The first move of the shortest line a solo beam `width` wide finds, if legal here.
-        let solo_move = |width: i32| {
-            let width = positive(width)?;
-            let line = race::beam(&ctx, &board, seat, width, 80, budget)?;
-            line.first().copied().filter(|m| moves.contains(m))
-        };
-        // The opening as a solo crossing (`solo_open`; off by default: at six players it
-        // lost, docs/ai.md's twenty-seventh round).
-        if i32::from(game.moves_made(seat)) < settings.tuning.solo_open
-            && let Some(m) = solo_move(settings.tuning.open_width)
-        {
-            return Some(pick(m));
-        }
-        if ctx.all_within(&board, seat, settings.tuning.solo_steps)
-            && let Some(m) = solo_move(settings.tuning.solo_plan)
-        {
-            return Some(pick(m));
-        }
     }
     if st.nodes == 0 {
         return Some(pick(one_ply(&ctx, &mut board, seat, &moves, &st, &mut rng)));
@@ -416,45 +389,20 @@ fn choose(
         known = Some(k);
     }
     let mut searcher = Searcher::new(&ctx, budget, nodes);
-    searcher.width = positive(tuning.field_width)
-        .filter(|_| racing_field)
-        .unwrap_or(st.width);
-    if racing_field {
-        searcher.reduce_after = usize::try_from(tuning.field_reduce).unwrap_or(0);
-    }
+    searcher.width = st.width;
     searcher.turn_order = turn_order(game, level, settings);
-    // The expert's switches for the model of the replies in Best-Reply Search.
-    if expert_among_rivals(game, level) && !searcher.turn_order {
-        searcher.greedy_replies = tuning.field_greedy > 0;
-        searcher.background_replies = tuning.brs_plus > 0;
-        searcher.plausible = tuning.plausible.max(0);
-    }
     let mut depth = st.depth;
-    if let Ok(most @ 1..) = u32::try_from(tuning.field_depth)
-        && racing_field
-    {
-        depth = depth.min(most);
-    }
     if crowded(game) {
         // Best-Reply Search lets one opponent answer each own move, while really five others
         // move in between: deep own plans get too hopeful, so search wider, not deeper.
         // (Self-play: with three or four players deep search wins more, with six it loses.)
         let most = if level == Level::Expert {
-            let end = tuning.crowded_end_depth > 0
-                && ctx.all_within(&board, seat, tuning.crowded_end_steps);
-            let plies = if end {
-                tuning.crowded_end_depth
-            } else {
-                tuning.crowded_depth
-            };
-            u32::try_from(plies.max(1)).unwrap_or(4)
+            u32::try_from(tuning.crowded_depth.max(1)).unwrap_or(4)
         } else {
             4
         };
         depth = depth.min(most);
-        searcher.width = positive(tuning.crowded_width)
-            .filter(|_| level == Level::Expert)
-            .unwrap_or(st.width * 2);
+        searcher.width = st.width * 2;
     }
     let found = searcher.run(&mut board, &root, depth);
     let mut best = found.map(|f| f.best).unwrap_or(root[0]);
@@ -474,20 +422,6 @@ fn choose(
             width,
         };
         if let Some(m) = foresight.choose(game, &ranked) {
-            best = m;
-        }
-    }
-    if expert_among_rivals(game, level) && tuning.playouts > 0 {
-        let playouts = playout::Playouts {
-            ctx: &ctx,
-            budget,
-            candidates: usize::try_from(tuning.playout_candidates).unwrap_or(0),
-            samples: usize::try_from(tuning.playouts).unwrap_or(0),
-            rounds: usize::try_from(tuning.playout_rounds).unwrap_or(0),
-            noise: f64::from(tuning.playout_noise.max(0)),
-            seed: seed ^ game.hash(),
-        };
-        if let Some(m) = playouts.choose(&start, &ranked) {
             best = m;
         }
     }
@@ -555,14 +489,10 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         let t = &settings.tuning;
         (ctx.others_percent, ctx.softmin) = match game.setup().units() {
             3 => (t.three_others, t.three_softmin),
-            4 if t.late_from > 0 && i32::from(game.moves_made(seat)) >= t.late_from => {
-                (t.late_others, t.softmin)
-            }
-            4 => (t.field_others, t.softmin),
-            u if u >= 5 => (t.crowded_others, t.crowded_softmin),
+            4 => (t.field_others, 0),
+            u if u >= 5 => (t.crowded_others, 0),
             _ => (ctx.others_percent, ctx.softmin),
         };
-        ctx.scaled_replies = t.scaled_replies > 0;
         let head_on = settings.tuning.head_on;
         let goal = game.layout().seats[seat].point.opposite();
         if head_on != 100
@@ -575,12 +505,10 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         }
     }
     // Each opponent weighed by how soon it would finish at its pace so far, by table.
-    let pace = match game.setup().units() {
-        _ if crowded(game) => settings.tuning.crowded_pace,
-        _ if game.setup().teams => 0,
-        3 => settings.tuning.three_pace,
-        4 => settings.tuning.four_pace,
-        _ => 0,
+    let pace = if crowded(game) {
+        settings.tuning.crowded_pace
+    } else {
+        0
     };
     if level == Level::Expert && pace > 0 {
         ctx.paces = paces(&ctx, game, pace);
@@ -589,36 +517,16 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         ctx.own_tempo_percent = settings.tuning.crowded_tempo;
     } else if level == Level::Expert && field(game) && !game.setup().teams {
         ctx.own_tempo_percent = settings.tuning.field_tempo;
-        ctx.option_percent = settings.tuning.field_option;
-    }
-    let leader_end = settings.tuning.leader_end;
-    if level == Level::Expert && crowded(game) && leader_end > 0 {
-        // Near the end the race is the leader's to lose: score against it, not the field.
-        let board = game.board();
-        // Holes its own marbles have still to fill (others' marbles in a goal may leave).
-        let open = |s: usize| (ctx.seats[s].goal & !board.marbles(s)).count() as i32;
-        let mine = open(seat);
-        if ctx
-            .opponents
-            .iter()
-            .any(|&o| open(o) <= leader_end && open(o) < mine)
-        {
-            ctx.against_average = false;
-        }
     }
     ctx
 }
 
 /// Whether `level` searches `game` in the real turn order rather than by Best-Reply Search:
-/// two teams by default (plain minimax there), other tables as the tuning switches say.
+/// team games as `team_order` says (two teams by default, plain minimax there).
 fn turn_order(game: &Game, level: Level, settings: &Settings) -> bool {
-    let tuning = settings.tuning;
     matches!(level, Level::Hard | Level::Expert)
-        && if game.setup().teams {
-            tuning.team_order >= game.setup().units() as i32 - 1
-        } else {
-            field(game) && tuning.paranoid > 0
-        }
+        && game.setup().teams
+        && settings.tuning.team_order >= game.setup().units() as i32 - 1
 }
 
 /// One ply: score every move by the evaluation, then pick by softmax (temperature 0: best).
@@ -702,17 +610,6 @@ fn field(game: &Game) -> bool {
     matches!(game.setup().units(), 3 | 4)
 }
 
-/// The expert at a table of three or more sides without teams, where its tuning switches
-/// for rivals (playouts, greedy rounds, the solo plan) apply.
-fn expert_among_rivals(game: &Game, level: Level) -> bool {
-    level == Level::Expert && !game.setup().teams && game.setup().units() >= 3
-}
-
-/// A tuning switch's count where it is set: positive. 0 or less leaves the level's own.
-fn positive(value: i32) -> Option<usize> {
-    usize::try_from(value).ok().filter(|&v| v > 0)
-}
-
 /// Five or more sides: six players without teams.
 fn crowded(game: &Game) -> bool {
     game.setup().units() >= 5
@@ -752,18 +649,12 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         && friends.len() == 1
         && let Some(model) = learned::shipped(setup.players)
     {
-        let (l, buckets) = learned::Learned::new(model, weights.learned_scale);
+        let (l, buckets) = learned::Learned::new(model, 100);
         // 2: the usual distance costs, with only the model's other terms added; 3: the
         // model's cost per distance alone, as cheap a leaf as the usual costs.
         if matches!(weights.learned, 1 | 3) {
             for e in seats.iter_mut() {
-                let hand = e.value;
                 learned::apply(e, &buckets, &l);
-                if weights.learned_hand != 0 {
-                    let blend =
-                        std::array::from_fn(|h| e.value[h] + hand[h] * weights.learned_hand / 100);
-                    e.set_values(blend);
-                }
             }
         }
         if weights.learned != 3 {
@@ -792,7 +683,6 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         layout,
         // At a crowded table everyone else moves before a ladder built now can be used.
         own_tempo_percent: if crowded(game) { 20 } else { 100 },
-        option_percent: 0,
         goal_rule: crate::game::GoalRule::of(game.rules()),
         seats,
         weights,
@@ -803,7 +693,6 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         against_average: false,
         mean_replies: false,
         others_percent: 100,
-        scaled_replies: false,
         head_on: None,
         paces: None,
         softmin: 0,

@@ -196,20 +196,6 @@ pub(crate) fn is_race(ctx: &Ctx, board: &Board, seat: usize) -> bool {
     past(ctx, board, seat, board.occupied() & !board.marbles(seat))
 }
 
-/// [`is_race`] at a table of three or more (`field_races=2`): only the other marbles in the
-/// central hexagon or in the seat's own goal are counted. The rest stand in the other
-/// points' triangles, their own homes and goals, off the seat's way to its goal; one that
-/// leaves them enters the hexagon and counts again.
-pub(crate) fn is_field_race(ctx: &Ctx, board: &Board, seat: usize) -> bool {
-    let counted = crate::board::hexagon() | ctx.layout.seats[seat].goal;
-    past(
-        ctx,
-        board,
-        seat,
-        board.occupied() & !board.marbles(seat) & counted,
-    )
-}
-
 /// Whether every one of `seat`'s marbles is at least two rows nearer its goal than every
 /// marble of `others`.
 fn past(ctx: &Ctx, board: &Board, seat: usize, others: crate::bitboard::Bits) -> bool {
@@ -225,50 +211,18 @@ fn past(ctx: &Ctx, board: &Board, seat: usize, others: crate::bitboard::Bits) ->
     }
 }
 
-/// Which races the hard and expert levels solve with three or more sides (`field_races`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum FieldRaces {
-    /// None: with two sides only.
-    Off,
-    /// Those of two sides: every own marble past every other one.
-    Past,
-    /// Also those where every own marble is past every other one in the hexagon or its goal
-    /// ([`is_field_race`]).
-    Clear,
-}
-
-impl FieldRaces {
-    /// The tuning switch's value: 0 off, 1 past, 2 or more clear.
-    pub(crate) fn from_switch(v: i32) -> FieldRaces {
-        match v {
-            i32::MIN..=0 => FieldRaces::Off,
-            1 => FieldRaces::Past,
-            _ => FieldRaces::Clear,
-        }
-    }
-}
-
 /// Nodes the exact race solver may spend on one move before the beam takes over.
 const IDA_NODES: u64 = 8_000;
 
-/// The first move of the shortest race line, when the position is a race.
+/// The first move of the shortest race line, when the position is a race against one
+/// opponent (with more, the others still move while the race is run).
 pub(crate) fn race_move(
     ctx: &Ctx,
     board: &Board,
     seat: usize,
     budget: &Budget,
-    field: FieldRaces,
 ) -> Option<(Hole, Hole)> {
-    let race = if ctx.opponents.len() <= 1 {
-        is_race(ctx, board, seat)
-    } else {
-        match field {
-            FieldRaces::Off => false,
-            FieldRaces::Past => is_race(ctx, board, seat),
-            FieldRaces::Clear => is_race(ctx, board, seat) || is_field_race(ctx, board, seat),
-        }
-    };
-    if !race {
+    if ctx.opponents.len() > 1 || !is_race(ctx, board, seat) {
         return None;
     }
     // The beam's line is an upper bound; when it is longer than the lower bound, IDA* looks
@@ -420,8 +374,7 @@ mod tests {
                 let mut b = board;
                 let mut moves = 0;
                 while !ctx.done(&b, 0) {
-                    let (f, t) = race_move(&ctx, &b, 0, &Budget::unlimited(), FieldRaces::Off)
-                        .expect("a move");
+                    let (f, t) = race_move(&ctx, &b, 0, &Budget::unlimited()).expect("a move");
                     b.shift(0, f, t);
                     moves += 1;
                     assert!(moves <= best, "{finish:?} seed {seed}: longer than {best}");
@@ -454,92 +407,17 @@ mod tests {
         Game::from_board(setup, rules, board, 0).expect("a valid position")
     }
 
-    /// Plays white's race from `board` move by move with `field`, asserting each move legal
-    /// and the line no longer than the fewest moves; false (nothing checked) when the fewest
-    /// are more than four, beyond the brute force.
-    fn plays_a_shortest_line(ctx: &Ctx, board: &Board, field: FieldRaces, seed: u64) -> bool {
-        let Some(best) = brute_force(ctx, board, 4) else {
-            return false;
-        };
-        let mut b = *board;
-        let mut moves = 0;
-        while !ctx.done(&b, 0) {
-            let (f, t) = race_move(ctx, &b, 0, &Budget::unlimited(), field).expect("a move");
-            assert!(ctx.layout.moves(&b, 0).pairs().any(|m| m == (f, t)));
-            b.shift(0, f, t);
-            moves += 1;
-            assert!(moves <= best, "seed {seed}: longer than {best}");
-        }
-        true
-    }
-
-    /// With three sides, races are solved only when asked (`field_races`), and then move by
-    /// move along a shortest line, as with two.
+    /// With three sides, races are left to the search: the race player plays none there,
+    /// though the position is a race.
     #[test]
-    fn races_at_a_table_of_three_are_solved_when_asked() {
-        let mut solved = 0;
+    fn races_at_a_table_of_three_are_left_to_the_search() {
         for seed in 0..20 {
             let game = field_endgame(seed);
             let ctx = crate::ai::context(&game, 0, crate::ai::Weights::default());
             let board = *game.board();
             assert!(is_race(&ctx, &board, 0), "seed {seed}");
-            assert_eq!(
-                race_move(&ctx, &board, 0, &Budget::unlimited(), FieldRaces::Off),
-                None
-            );
-            if plays_a_shortest_line(&ctx, &board, FieldRaces::Past, seed) {
-                solved += 1;
-            }
+            assert_eq!(race_move(&ctx, &board, 0, &Budget::unlimited()), None);
         }
-        assert!(solved >= 5, "{solved} races solved");
-    }
-
-    /// With the other seats' marbles at home (the triangles beside white's goal, level with
-    /// its last marbles), white is not past them, but they are off its way: `field_races=2`
-    /// solves the race then, along a shortest line, and `field_races=1` does not. A marble
-    /// of theirs in the hexagon ahead of white's last ones stops it.
-    #[test]
-    fn field_races_two_solves_races_past_the_hexagon() {
-        let (mut solved, mut stopped) = (0, 0);
-        for seed in 0..20 {
-            let at_goals = field_endgame(seed);
-            let layout = at_goals.layout();
-            let mut board = Board::empty();
-            for h in at_goals.board().marbles(0).iter() {
-                board.put(0, Hole::from_index(h).expect("hole"));
-            }
-            for seat in 1..3 {
-                for h in crate::game::holes(layout.seats[seat].home) {
-                    if board.owner(h).is_none() {
-                        board.put(seat, h);
-                    }
-                }
-            }
-            let game = Game::from_board(*at_goals.setup(), at_goals.rules().clone(), board, 0)
-                .expect("a valid position");
-            let ctx = crate::ai::context(&game, 0, crate::ai::Weights::default());
-            assert!(!is_race(&ctx, &board, 0), "seed {seed}");
-            assert!(is_field_race(&ctx, &board, 0), "seed {seed}");
-            let solve = |b: &Board, field| race_move(&ctx, b, 0, &Budget::unlimited(), field);
-            assert_eq!(solve(&board, FieldRaces::Past), None, "seed {seed}");
-            // A blue marble from home into the hexagon, level with white's last marbles.
-            let point = layout.seats[0].point;
-            let blue = ctx.layout.moves(&board, 1).pairs().find(|&(_, to)| {
-                crate::board::hexagon().has(to.index()) && to.rows_from_tip(point) >= 11
-            });
-            if let Some((f, t)) = blue {
-                let mut b = board;
-                b.shift(1, f, t);
-                assert!(!is_field_race(&ctx, &b, 0), "seed {seed}");
-                assert_eq!(solve(&b, FieldRaces::Clear), None, "seed {seed}");
-                stopped += 1;
-            }
-            if plays_a_shortest_line(&ctx, &board, FieldRaces::Clear, seed) {
-                solved += 1;
-            }
-        }
-        assert!(solved >= 5, "{solved} races solved");
-        assert!(stopped >= 10, "{stopped} races stopped");
     }
 
     #[test]

@@ -85,23 +85,6 @@ pub(crate) struct Searcher<'a, 'b> {
     pub turn_order: bool,
     /// The seats in play, in turn order: the root's side and its opponents.
     seats: Vec<usize>,
-    /// Late move reductions: below the root, moves after this many at a node are first
-    /// searched two plies shallower, and again in full only if they look better (0: off).
-    pub reduce_after: usize,
-    /// Between two of the root's moves every opponent still playing makes its own best
-    /// move (the one that lowers its cost most), in turn order, instead of Best-Reply
-    /// Search's one worst reply: a racing field, not a coalition against the root.
-    pub greedy_replies: bool,
-    /// Best-Reply Search with the other opponents moving too (BRS+): after each opponent's
-    /// reply, every other opponent still playing makes the move that lowers its own cost
-    /// most (found once per node, before the reply; dropped if the reply took its holes),
-    /// so the lines read have every opponent move between two of the root's moves.
-    pub background_replies: bool,
-    /// Percent of what an opponent's reply costs its own progress (against its best move
-    /// at the node, by its own marbles' values) that Best-Reply Search adds to the reply's
-    /// score: a block the opponent pays for is less likely than one it makes on its way
-    /// (0: plain Best-Reply Search, the worst reply of all).
-    pub plausible: i32,
 }
 
 impl Drop for Searcher<'_, '_> {
@@ -131,10 +114,6 @@ impl<'a, 'b> Searcher<'a, 'b> {
             width: usize::MAX,
             ranked: Vec::new(),
             turn_order: false,
-            reduce_after: 0,
-            greedy_replies: false,
-            background_replies: false,
-            plausible: 0,
             seats: {
                 let mut seats: Vec<usize> =
                     ctx.friends.iter().chain(&ctx.opponents).copied().collect();
@@ -205,13 +184,6 @@ impl<'a, 'b> Searcher<'a, 'b> {
     fn hist_index(m: SMove) -> usize {
         // Fold (seat, from, to) into a small table; collisions only blur the ordering.
         ((m.seat as usize * 256 + m.from as usize) * 256 + m.to as usize) % (6 * 256 * 256 / 64)
-    }
-
-    /// What `m` lowers its own seat's cost by, in the evaluation's units.
-    #[inline]
-    fn value_gain(&self, m: SMove) -> i32 {
-        let v = &self.ctx.seats[m.seat as usize].value;
-        v[m.from as usize] - v[m.to as usize]
     }
 
     #[inline]
@@ -368,21 +340,12 @@ impl<'a, 'b> Searcher<'a, 'b> {
             let mut reach = Reach::new(board.occupied());
             let (base, gains) = ctx
                 .evaluate_with_field_mean(board, |o| ctx.best_gain_with(&mut reach, board, o, 0));
-            let share = if ctx.scaled_replies {
-                ctx.others_percent
-            } else {
-                100
-            };
-            return base - gains * share / 100;
+            return base - gains;
         }
         let base = ctx.evaluate(board);
         // A seat of the root's side counts its share of its best next move, an opponent all.
         let own = |seat: usize| base + ctx.best_gain(board, seat) * ctx.own_tempo_percent / 100;
         match side {
-            Side::Root if ctx.option_percent != 0 => {
-                let (best, second) = ctx.best_two_gains(board, ctx.root);
-                base + best * ctx.own_tempo_percent / 100 + second * ctx.option_percent / 100
-            }
             Side::Root => own(ctx.root),
             Side::Seat(s) if self.friendly(side) => own(s as usize),
             Side::Seat(s) => base - ctx.best_gain(board, s as usize),
@@ -394,77 +357,6 @@ impl<'a, 'b> Searcher<'a, 'b> {
                     .fold(0, |most, &o| ctx.best_gain_with(&mut reach, board, o, most))
             }
         }
-    }
-
-    /// The opponents in turn order after the root's seat, wrapping round (`seats` is in
-    /// turn order).
-    fn opponents_in_turn(&self) -> impl Iterator<Item = usize> + '_ {
-        let n = self.seats.len();
-        let at = self
-            .seats
-            .iter()
-            .position(|&s| s == self.ctx.root)
-            .unwrap_or(0);
-        (1..n)
-            .map(move |k| self.seats[(at + k) % n])
-            .filter(|o| self.ctx.opponents.contains(o))
-    }
-
-    /// The move that lowers `seat`'s own cost most on `board`, if it has one.
-    fn greedy_move(&self, board: &Board, seat: usize) -> Option<(Hole, Hole)> {
-        let value = &self.ctx.seats[seat].value;
-        self.ctx
-            .layout
-            .moves(board, seat)
-            .pairs()
-            .max_by_key(|(f, t)| value[f.index() as usize] - value[t.index() as usize])
-    }
-
-    /// Each opponent still playing with its [`Searcher::greedy_move`] on `board`, in turn
-    /// order after the root.
-    fn greedy_moves(&self, board: &Board) -> Vec<(usize, Hole, Hole)> {
-        self.opponents_in_turn()
-            .filter(|&o| !self.ctx.done(board, o))
-            .filter_map(|o| self.greedy_move(board, o).map(|(f, t)| (o, f, t)))
-            .collect()
-    }
-
-    /// The opponents' layer with [`Searcher::greedy_replies`]: each opponent still playing,
-    /// in turn order after the root, makes the move that lowers its own cost most; then the
-    /// root moves again. An opponent that finishes ends the search's game.
-    fn greedy_round(
-        &mut self,
-        board: &mut Board,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
-        let ctx = self.ctx;
-        let mut played: Vec<(usize, Hole, Hole)> = Vec::with_capacity(self.seats.len());
-        let mut finished = false;
-        for o in self.opponents_in_turn() {
-            if ctx.done(board, o) {
-                continue;
-            }
-            if let Some((f, t)) = self.greedy_move(board, o) {
-                board.shift(o, f, t);
-                played.push((o, f, t));
-                if ctx.done(board, o) {
-                    finished = true;
-                    break;
-                }
-            }
-        }
-        let score = if finished {
-            -WIN + ply as i32
-        } else {
-            self.search(board, depth - 1, alpha, beta, Side::Root, ply + 1)
-        };
-        for &(o, f, t) in played.iter().rev() {
-            board.shift(o, t, f);
-        }
-        score
     }
 
     fn search(
@@ -496,9 +388,6 @@ impl<'a, 'b> Searcher<'a, 'b> {
             self.tt.leaves[slot] = (key, score, self.tt.stamp);
             return score;
         }
-        if side == Side::Replies && self.greedy_replies {
-            return self.greedy_round(board, depth, alpha, beta, ply);
-        }
         let key = Self::key(board, side);
         let slot = (key as usize) & (Table::SIZE - 1);
         let e = self.tt.entries[slot];
@@ -525,78 +414,33 @@ impl<'a, 'b> Searcher<'a, 'b> {
         let (a0, b0) = (alpha, beta);
         let mut best = if maximizing { -WIN - 1 } else { WIN + 1 };
         let mut best_move = moves[0];
-        let background = if side == Side::Replies && self.background_replies {
-            self.greedy_moves(board)
-        } else {
-            Vec::new()
-        };
-        let mut played: Vec<(usize, Hole, Hole)> = Vec::with_capacity(background.len());
-        // Each replying seat's best own gain among the moves searched here.
-        let mut best_gain = [i32::MIN; 6];
-        let plausible = side == Side::Replies && self.plausible > 0;
-        if plausible {
-            for &m in &moves {
-                let b = &mut best_gain[m.seat as usize % 6];
-                *b = (*b).max(self.value_gain(m));
-            }
-        }
         for (i, &m) in moves.iter().enumerate() {
             let seat = m.seat as usize;
-            // A reply's score counts what it costs the replying seat (see `plausible`); the
-            // window is shifted by as much, so the child is searched against the same bounds.
-            let pen = if plausible {
-                (best_gain[seat % 6] - self.value_gain(m)) * self.plausible / 100
-            } else {
-                0
-            };
-            let (wa, wb) = (alpha.saturating_sub(pen), beta.saturating_sub(pen));
             board.shift(seat, m.origin(), m.target());
             let next = self.next(side, board);
-            played.clear();
-            let mut others_end = false;
-            for &(o, f, t) in &background {
-                if o != seat && board.marbles(o).has(f.index()) && !board.occupied().has(t.index())
-                {
-                    board.shift(o, f, t);
-                    played.push((o, f, t));
-                    others_end |= self.ends(board, o);
-                }
-            }
-            let score = if others_end {
-                -WIN + ply as i32
-            } else if self.ends(board, seat) {
+            let score = if self.ends(board, seat) {
                 if maximizing {
                     WIN - ply as i32
                 } else {
                     -WIN + ply as i32
                 }
             } else if i == 0 {
-                self.search(board, depth - 1, wa, wb, next, ply + 1) + pen
+                self.search(board, depth - 1, alpha, beta, next, ply + 1)
             } else {
                 // Principal variation search: prove the move is no better than the best so
-                // far with a null window (with late move reductions, first two plies
-                // shallower), and search it in full only if it is.
+                // far with a null window, and search it in full only if it is.
                 let (lo, hi) = if maximizing {
-                    (wa, wa + 1)
+                    (alpha, alpha + 1)
                 } else {
-                    (wb - 1, wb)
+                    (beta - 1, beta)
                 };
-                let better = |s: i32| if maximizing { s > wa } else { s < wb };
-                let reduced = self.reduce_after > 0 && i >= self.reduce_after && depth >= 3;
-                let shallow = reduced.then(|| self.search(board, depth - 3, lo, hi, next, ply + 1));
-                let s = match shallow {
-                    Some(s) if !better(s) || self.stopped => s,
-                    _ => self.search(board, depth - 1, lo, hi, next, ply + 1),
-                };
-                (if s > wa && s < wb && !self.stopped {
-                    self.search(board, depth - 1, wa, wb, next, ply + 1)
+                let s = self.search(board, depth - 1, lo, hi, next, ply + 1);
+                if s > alpha && s < beta && !self.stopped {
+                    self.search(board, depth - 1, alpha, beta, next, ply + 1)
                 } else {
                     s
-                }) + pen
+                }
             };
-            for &(o, f, t) in played.iter().rev() {
-                board.shift(o, t, f);
-            }
             board.shift(seat, m.target(), m.origin());
             if self.stopped {
                 return if i == 0 { score } else { best };
@@ -746,125 +590,6 @@ mod tests {
         best
     }
 
-    /// Best-Reply Search worked out by brute force: the root's moves alternate with every
-    /// opponent's, each reply scored with `plausible` percent of what it costs its seat's own
-    /// progress against that seat's best move there; the search's leaves and move filter, no
-    /// pruning, table or ordering.
-    fn best_reply(s: &Searcher, board: &mut Board, depth: i32, side: Side, ply: i32) -> i32 {
-        let ctx = s.ctx;
-        if depth <= 0 {
-            return s.leaf(board, side);
-        }
-        let seats = match side {
-            Side::Replies => ctx.opponents.clone(),
-            _ => vec![ctx.root],
-        };
-        let all: Vec<SMove> = seats
-            .iter()
-            .flat_map(|&o| SMove::all(ctx.layout, board, o))
-            .collect();
-        let kept: Vec<SMove> = all.iter().copied().filter(|&m| s.gain(m) >= -1).collect();
-        let moves = if kept.is_empty() { all } else { kept };
-        let next = if side == Side::Root {
-            Side::Replies
-        } else {
-            Side::Root
-        };
-        if moves.is_empty() {
-            return best_reply(s, board, depth - 1, next, ply + 1);
-        }
-        let best_gain = |seat: u8| {
-            moves
-                .iter()
-                .filter(|m| m.seat == seat)
-                .map(|&m| s.value_gain(m))
-                .max()
-                .unwrap()
-        };
-        let scores = moves.iter().map(|&m| {
-            board.shift(m.seat as usize, m.origin(), m.target());
-            let score = if ctx.done(board, m.seat as usize) {
-                if side == Side::Root {
-                    WIN - ply
-                } else {
-                    -WIN + ply
-                }
-            } else {
-                let pen = if side == Side::Replies {
-                    (best_gain(m.seat) - s.value_gain(m)) * s.plausible / 100
-                } else {
-                    0
-                };
-                best_reply(s, board, depth - 1, next, ply + 1) + pen
-            };
-            board.shift(m.seat as usize, m.target(), m.origin());
-            score
-        });
-        if side == Side::Root {
-            scores.max().unwrap()
-        } else {
-            scores.min().unwrap()
-        }
-    }
-
-    /// With `plausible` set, Best-Reply Search charges each reply what it costs the replying
-    /// seat, and still scores the root's best move exactly as the brute-force search does
-    /// (pruning, the table and the shifted windows change nothing), at three and four
-    /// players; the charge changes which replies count, so the scores differ from plain
-    /// Best-Reply Search's.
-    #[test]
-    fn plausible_replies_are_scored_as_the_brute_force_search_does() {
-        use crate::ai::{Budget, Level, choose_move};
-        use crate::game::Game;
-        let budget = Budget::unlimited();
-        let mut differed = 0;
-        for players in [3, 4] {
-            let mut game = Game::from_preset("casual", Some(players), None).unwrap();
-            for turn in 0..60u64 {
-                let seat = game.to_move().unwrap();
-                if turn % 15 == 7 {
-                    let mut ctx = context(&game, seat, Weights::default());
-                    ctx.against_average = true;
-                    ctx.mean_replies = true;
-                    let mut board = *game.board();
-                    let root = SMove::all(game.layout(), &board, seat);
-                    let mut scores = Vec::new();
-                    for plausible in [0, 60] {
-                        let mut searcher = Searcher::new(&ctx, &budget, u64::MAX);
-                        searcher.plausible = plausible;
-                        let found = searcher.run(&mut board, &root, DEPTH).unwrap();
-                        let reference = root
-                            .iter()
-                            .map(|&m| {
-                                board.shift(seat, m.origin(), m.target());
-                                let score = if ctx.done(&board, seat) {
-                                    WIN - 1
-                                } else {
-                                    best_reply(
-                                        &searcher,
-                                        &mut board,
-                                        DEPTH as i32 - 1,
-                                        Side::Replies,
-                                        1,
-                                    )
-                                };
-                                board.shift(seat, m.target(), m.origin());
-                                score
-                            })
-                            .max()
-                            .unwrap();
-                        assert_eq!(found.score, reference, "{players} players, turn {turn}");
-                        scores.push(found.score);
-                    }
-                    differed += usize::from(scores[0] != scores[1]);
-                }
-                let m = choose_move(&game, Level::Medium, turn, &budget).unwrap();
-                game.play(&m.path).unwrap();
-            }
-        }
-        assert!(differed >= 4, "the charge changed {differed} of 8 scores");
-    }
-
     /// The depth of the searches compared with plain minimax.
     const DEPTH: u32 = 3;
 
@@ -924,41 +649,6 @@ mod tests {
         }
         assert!(checked >= 8, "{checked} positions checked");
         assert!(saw_home, "a seat came home while the others played on");
-    }
-
-    /// Late move reductions are off unless asked for, and when on they reach the same depth
-    /// over fewer nodes (the moves after the first few at a node are looked at shallower
-    /// first), in the opening and the middle game of four players.
-    #[test]
-    fn late_move_reductions_reach_the_same_depth_over_fewer_nodes() {
-        use crate::ai::{Budget, Level, choose_move};
-        use crate::game::Game;
-        let mut game = Game::from_preset("casual", Some(4), None).unwrap();
-        let budget = Budget::unlimited();
-        for turn in 0..40u64 {
-            if turn % 20 == 0 {
-                let seat = game.to_move().unwrap();
-                let mut ctx = context(&game, seat, Weights::default());
-                ctx.against_average = true;
-                ctx.mean_replies = true;
-                let nodes = |reduce_after: Option<usize>| {
-                    let mut board = *game.board();
-                    let root = SMove::all(game.layout(), &board, seat);
-                    let mut searcher = Searcher::new(&ctx, &budget, u64::MAX);
-                    searcher.width = 10;
-                    if let Some(r) = reduce_after {
-                        searcher.reduce_after = r;
-                    }
-                    searcher.run(&mut board, &root, 5).unwrap();
-                    searcher.nodes
-                };
-                let (default, off, on) = (nodes(None), nodes(Some(0)), nodes(Some(3)));
-                assert_eq!(default, off, "turn {turn}: off by default");
-                assert!(on < off, "turn {turn}: {on} nodes reduced, {off} not");
-            }
-            let m = choose_move(&game, Level::Medium, turn, &budget).unwrap();
-            game.play(&m.path).unwrap();
-        }
     }
 
     /// Searches reuse their thread's tables: a search repeated after others on the same

@@ -69,47 +69,24 @@ match   plays G games between two levels, alternating who starts (with more than
         field_square, late_home, ladder, bridge; switches: foresight=0 turns the expert's
         foresight at six players off, 3 by default; recognise=R: a seat is foreseen once its
         last R moves were the medium level's, misses=M of them may differ; foresee_all=0
-        also foresees a table where only some seats are; leader_end=N: at six players the
-        expert scores against the leader once an opponent has at most N goal holes left to
-        fill and it more, 0 by default; crowded_depth=D: the expert's plies at six players,
-        4 by default; crowded_tempo=P: the percent of its own best next move a leaf counts
-        there, 20 by default; crowded_width=W: the moves it searches at a node below the
-        root there, 20 (0); crowded_end_depth=D: its plies there once every marble of its
-        own is within crowded_end_steps=S steps of its goal's far tip, 0 (off) and 8 by
-        default; crowded_pace=T: each opponent weighed there by how soon it would finish at
-        its pace so far, T tenths of a move the temperature, 30 by default (0: off);
-        three_pace=T and four_pace=T: so too at three and four players without teams, 0
-        (off) by default; foresee_pace=1: the pace kept while foresight foresees the table
-        (0, the default: dropped);
+        also foresees a table where only some seats are; crowded_depth=D: the expert's plies
+        at six players, 4 by default; crowded_tempo=P: the percent of its own best next move
+        a leaf counts there, 20 by default; crowded_pace=T: each opponent weighed there by
+        how soon it would finish at its pace so far, T tenths of a move the temperature, 30
+        by default (0: off); foresee_pace=1: the pace kept while foresight foresees the
+        table (0, the default: dropped);
         team_order=T: team games the hard and expert levels search in the real turn order
         rather than by Best-Reply Search, 0 none, 1 two teams (the default), 2 any number;
-        paranoid=1: so too three or four players without teams;
-        with three or four players without teams, the expert's field_width=W: moves searched
-        at a node below the root, 10 by default (0), field_nodes=P: percent of its nodes,
-        100, field_reduce=K: late move reductions after K moves at a node, 0 off, and
-        field_depth=D: most plies, 0 the level's own; with three or more players without
-        teams, playouts=N: N noisy greedy playouts of each of its playout_candidates=C best
-        moves (4), playout_rounds=R rounds long (2), noise playout_noise=Z (16 a step), and
-        the best on average is played, 0 off; field_greedy=1: rounds where every opponent
-        makes its own best move in place of Best-Reply Search; solo_plan=W: the first move
-        of a solo beam line W wide, once every marble is solo_steps=S steps from the tip
-        (16); solo_open=K: the same for its first K moves alone, open_width=W wide (200);
-        field_others=P: with four players, percent the opponents' average counts for
-        in its score, 50, and once it has made late_from=N moves (0, never) late_others=P
-        (100); three_others=P and crowded_others=P: the same with three and six
-        players, 100; scaled_replies=1: the opponents' replies charged at a leaf with three
-        or four players count for that same percent, not in full; field_tempo=P: with
-        three or four players, the percent of its own best next move a leaf counts, 100,
-        and field_option=P of its second-best marble's best move, 0;
+        with three or four players without teams, the expert's field_nodes=P: percent of
+        its nodes, 100; field_others=P: with four players, percent the opponents' average
+        counts for in its score, 50; three_others=P and crowded_others=P: the same with
+        three and six players, 100; field_tempo=P: with three or four players, the percent
+        of its own best next move a leaf counts, 100;
         head_on=P: with four or six players, percent the opponent whose home is its goal
-        weighs in that average against 100 for each other one, 100; brs_plus=1: with
-        three or more players, after each reply every other opponent makes its own best
-        move (BRS+); softmin=T: with four players, the opponents count as their soft
-        minimum at temperature T (about 250 a move), the leader weighing most, a negative
-        T their soft maximum, 0 the mean; three_softmin=T and crowded_softmin=T: the same
-        with three and with six, 500 and 0; field_races=1: the hard and expert levels
-        solve races with three or more players too, field_races=2 also once past every
-        marble in the central hexagon and their goal).
+        weighs in that average against 100 for each other one, 100; three_softmin=T: with
+        three players, the opponents count as their soft minimum at temperature T (about
+        250 a move), the leader weighing most, a negative T their soft maximum, 0 the mean,
+        500 by default).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
         --openings K starts every game with K plies of random forward moves, the same for
         each run of `players` games, so each opening is played with A in every seat: levels
@@ -131,8 +108,7 @@ train   plays G self-play games of LEVEL (hard by default) in every seat, under 
         to the costs per distance; the file then lists the holes' weights that are not 0.
         The same arguments write the same file. The shipped rules/assets/eval-Np.txt
         came from this command (docs/ai.md); --a-eval learned=1 (2, 3) plays with them,
-        three_learned=1 (2, 3; 1 by default) the expert at three players only,
-        learned_scale=P at P% of their scale (100 by default).
+        three_learned=1 (2, 3; 1 by default) the expert at three players only.
 solo    searches for the shortest crossing of ten marbles alone; prints it, then moves=N.
 soak    plays N games (random, computer and mixed players, rotating through every preset and
         player count) and checks the engine's invariants after every move; ends with the line
