@@ -1,15 +1,18 @@
 //! What self-play tuning changes per side (`sternhalma-cli match --a-eval ...`): the
-//! evaluation's [`Weights`] and the expert's foresight switches, [`Tuning`], read together
-//! from `name=value` text. The switches decide which moves foresight plays out, not what a
-//! position is worth, so they are kept out of the weights the evaluation reads.
+//! evaluation's [`Weights`] and the search's switches, [`Tuning`], read together from
+//! `name=value` text. The switches decide how the search looks and which moves foresight
+//! plays out, not what a position is worth, so they are kept out of the weights the
+//! evaluation reads.
 
 use super::evaluation::Weights;
 
 /// The largest value [`Weights`] and [`Settings`] read from text.
 pub const MAX_WEIGHT: i32 = 10_000;
 
-/// Switches of the expert's foresight at a six-player table (`rules/src/ai/foresight.rs`):
-/// search settings, not evaluation weights.
+/// The search's switches, mostly the expert's: its foresight at a six-player table
+/// (`rules/src/ai/foresight.rs`), its depth, tempo and pace there, the weight of the
+/// opponents per table, and the turn order of team games. Search settings, not evaluation
+/// weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
     /// How many of its best moves the expert plays out with foresight at a six-player table
