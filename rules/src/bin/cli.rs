@@ -64,9 +64,10 @@ match   plays G games between two levels, alternating who starts (with more than
         --b with several levels, \"beginner,easy,medium,hard,greedy\", is a mixed field: the
         seats after A's take them in turn order. With a team preset (pairs, three-pairs)
         A plays both seats of its team, and a win is its team's.
-        --a-eval / --b-eval change that side's evaluation weights and the expert's foresight
-        switches, for tuning by self-play: \"ladder=8,bridge=4\" (weights: linear, square,
-        field_square, late_home, ladder, bridge; switches: foresight=0 turns the expert's
+        --a-eval / --b-eval change that side's evaluation weights and the search's switches,
+        for tuning by self-play: \"ladder=8,bridge=4\" (weights: linear, square, field_square,
+        late_home, ladder, bridge, learned, lane and lane_free, lane_cap, lane_low,
+        lane_high, lane_others, lane_shift; switches: foresight=0 turns the expert's
         foresight at six players off, 3 by default; recognise=R: a seat is foreseen once its
         last R moves were the medium level's, misses=M of them may differ; foresee_all=0
         also foresees a table where only some seats are; crowded_depth=D: the expert's plies
@@ -74,19 +75,21 @@ match   plays G games between two levels, alternating who starts (with more than
         a leaf counts there, 20 by default; crowded_pace=T: each opponent weighed there by
         how soon it would finish at its pace so far, T tenths of a move the temperature, 30
         by default (0: off); foresee_pace=1: the pace kept while foresight foresees the
-        table (0, the default: dropped);
-        team_order=T: team games the hard and expert levels search in the real turn order
-        rather than by Best-Reply Search, 0 none, 1 two teams (the default), 2 any number;
-        with three or four players without teams, the expert's field_nodes=P: percent of
-        its nodes, 100; field_others=P: with four players, percent the opponents' average
-        counts for in its score, 50; three_others=P and crowded_others=P: the same with
-        three and six players, 100; field_tempo=P: with three or four players, the percent
-        of its own best next move a leaf counts, 100;
+        table (0, the default: dropped); team_order=T: team games the hard and expert levels
+        search in the real turn order rather than by Best-Reply Search, 0 none, 1 two teams
+        (the default), 2 any number; with three or four players without teams, the expert's
+        field_nodes=P: percent of its nodes, 100; field_others=P: with four players, percent
+        the opponents' average counts for in its score, 50; three_others=P and
+        crowded_others=P: the same with three and six players, 100; field_tempo=P: with
+        three or four players, the percent of its own best next move a leaf counts, 100;
         head_on=P: with four or six players, percent the opponent whose home is its goal
         weighs in that average against 100 for each other one, 100; three_softmin=T: with
-        three players, the opponents count as their soft minimum at temperature T (about
-        250 a move), the leader weighing most, a negative T their soft maximum, 0 the mean,
-        500 by default).
+        three players, the opponents count as their soft minimum at temperature T (about 250
+        a move), the leader weighing most, a negative T their soft maximum, 0 the mean, 500
+        by default; three_learned=0: the hand-made evaluation at three players, 1 (the
+        learned one) by default; crowded_lane=W and four_lane=W: the expert's lane weight at
+        six and at four players, 4; hard_lane=1: the hard level plays them too; what each
+        does: docs/cli.md).
         --records DIR writes game N as DIR/game-NNN.ron (A's seat: (N - 1) mod players).
         --openings K starts every game with K plies of random forward moves, the same for
         each run of `players` games, so each opening is played with A in every seat: levels
