@@ -342,11 +342,9 @@ pub(crate) struct Learned {
 }
 
 impl Learned {
-    /// Each hole's cost by its distance, and the extras' weights, in eval units, at
-    /// `percent` of the model's scale.
-    pub fn new(model: &Model, percent: i32) -> (Learned, [i32; BUCKETS]) {
-        let unit = SCALE * f64::from(percent) / 100.0;
-        let r = |w: f64| (w * unit).round() as i32;
+    /// Each hole's cost by its distance, and the extras' weights, in eval units.
+    pub fn new(model: &Model) -> (Learned, [i32; BUCKETS]) {
+        let r = |w: f64| (w * SCALE).round() as i32;
         let mut buckets = [0; BUCKETS];
         let mut sum = 0.0;
         for (d, b) in buckets.iter_mut().enumerate().skip(1) {
@@ -886,13 +884,10 @@ mod tests {
             let mut weights = [0.0; FEATURES];
             let c = e.class[board.marbles(seat).first().unwrap() as usize] as usize;
             weights[NAMED + c] = 1.0;
-            let (l, buckets) = Learned::new(
-                &Model {
-                    players: 6,
-                    weights,
-                },
-                100,
-            );
+            let (l, buckets) = Learned::new(&Model {
+                players: 6,
+                weights,
+            });
             let mut moved = e.clone();
             apply(&mut moved, &buckets, &l);
             for h in Hole::all() {

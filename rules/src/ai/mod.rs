@@ -487,12 +487,16 @@ fn level_context<'g>(game: &'g Game, seat: usize, level: Level, settings: &Setti
         // How much slowing the others is worth against its own progress, and how the field
         // is weighed seat by seat, by table.
         let t = &settings.tuning;
-        (ctx.others_percent, ctx.softmin) = match game.setup().units() {
-            3 => (t.three_others, t.three_softmin),
-            4 => (t.field_others, 0),
-            u if u >= 5 => (t.crowded_others, 0),
-            _ => (ctx.others_percent, ctx.softmin),
+        ctx.others_percent = match game.setup().units() {
+            3 => t.three_others,
+            4 => t.field_others,
+            u if u >= 5 => t.crowded_others,
+            _ => ctx.others_percent,
         };
+        // Only at three does the expert weigh the field as a soft minimum (the leader most).
+        if game.setup().units() == 3 {
+            ctx.softmin = t.three_softmin;
+        }
         let head_on = settings.tuning.head_on;
         let goal = game.layout().seats[seat].point.opposite();
         if head_on != 100
@@ -649,7 +653,7 @@ fn context(game: &Game, seat: usize, weights: Weights) -> Ctx<'_> {
         && friends.len() == 1
         && let Some(model) = learned::shipped(setup.players)
     {
-        let (l, buckets) = learned::Learned::new(model, 100);
+        let (l, buckets) = learned::Learned::new(model);
         // 2: the usual distance costs, with only the model's other terms added; 3: the
         // model's cost per distance alone, as cheap a leaf as the usual costs.
         if matches!(weights.learned, 1 | 3) {
