@@ -366,28 +366,9 @@ fn choose(
     } else {
         nodes
     };
-    // Which seats foresight foresees, found before the search when the pace depends on it
-    // (only the search reads the pace weights, so the moves returned above never need it).
-    let foresees = level == Level::Expert && crowded(game) && tuning.foresight > 0;
-    let recognise = || {
-        foresight::recognised(
-            game,
-            seat,
-            seed,
-            budget,
-            tuning.recognise.max(1) as usize,
-            tuning.misses.max(0) as usize,
-            tuning.foresee_all > 0,
-        )
-    };
-    let mut known = None;
-    if foresees && tuning.foresee_pace == 0 && ctx.paces.is_some() {
-        let k = recognise();
-        if k.iter().any(|&k| k) {
-            ctx.paces = None;
-        }
-        known = Some(k);
-    }
+    // Found only now, when the search is sure to run: only it reads the pace weights, so
+    // the moves returned above never need foresight's recognition.
+    let known = drop_foreseen_paces(&mut ctx, game, level, settings, seed, budget);
     let mut searcher = Searcher::new(&ctx, budget, nodes);
     searcher.width = st.width;
     searcher.turn_order = turn_order(game, level, settings);
@@ -409,10 +390,10 @@ fn choose(
     let (width, ranked) = (searcher.width, std::mem::take(&mut searcher.ranked));
     // Foresight's searches then reuse this one's table rather than need a second.
     drop(searcher);
-    if foresees {
+    if foresees(game, level, settings) {
         let foresight = foresight::Foresight {
             seat,
-            known: known.unwrap_or_else(recognise),
+            known: known.unwrap_or_else(|| recognise(game, seat, seed, budget, settings)),
             seed,
             budget,
             weights,
@@ -429,6 +410,55 @@ fn choose(
         Hole::from_index(best.from)?,
         Hole::from_index(best.to)?,
     )))
+}
+
+/// Whether `level` foresees the other seats of `game` (the expert at six players).
+fn foresees(game: &Game, level: Level, settings: &Settings) -> bool {
+    level == Level::Expert && crowded(game) && settings.tuning.foresight > 0
+}
+
+/// Which seats foresight recognises as playing the medium level's moves (see
+/// [`foresight::recognised`], with the tuning's rounds and misses).
+fn recognise(
+    game: &Game,
+    seat: usize,
+    seed: u64,
+    budget: &Budget,
+    settings: &Settings,
+) -> [bool; 6] {
+    let t = &settings.tuning;
+    foresight::recognised(
+        game,
+        seat,
+        seed,
+        budget,
+        t.recognise.max(1) as usize,
+        t.misses.max(0) as usize,
+        t.foresee_all > 0,
+    )
+}
+
+/// Turns `ctx` ([`level_context`]) into what the search reads: where foresight recognises
+/// a seat, the pace weights are dropped (`foresee_pace=0`). Returns the seats it recognised
+/// when finding that out needed them. Shared by [`choose`] and the review, so a review of a
+/// table the expert foresees judges moves without the weights its search went without.
+pub(super) fn drop_foreseen_paces(
+    ctx: &mut Ctx,
+    game: &Game,
+    level: Level,
+    settings: &Settings,
+    seed: u64,
+    budget: &Budget,
+) -> Option<[bool; 6]> {
+    if !foresees(game, level, settings) || settings.tuning.foresee_pace != 0 || ctx.paces.is_none()
+    {
+        return None;
+    }
+    let known = recognise(game, ctx.root, seed, budget, settings);
+    if known.iter().any(|&k| k) {
+        ctx.paces = None;
+    }
+    Some(known)
 }
 
 /// The evaluation context `level` scores `seat`'s moves with: its weights (stragglers
@@ -736,6 +766,67 @@ fn paces(ctx: &Ctx, game: &Game, tenths: i32) -> Option<[i32; 6]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// At a six-player table the expert foresees (every other seat plays as the medium level
+    /// does) the search goes without its pace weights, and the review, which shares
+    /// `drop_foreseen_paces`, too; where one seat plays otherwise the weights stay.
+    #[test]
+    fn foresight_drops_the_pace_weights_only_at_a_table_it_foresees() {
+        let settings = Settings::default();
+        for greedy_seat in [None, Some(3)] {
+            let mut game = Game::from_preset("casual", Some(6), None).unwrap();
+            for ply in 0..60u64 {
+                let seat = game.to_move().unwrap();
+                let level = if Some(seat) == greedy_seat {
+                    Level::Greedy
+                } else {
+                    Level::Medium
+                };
+                let m = choose_move(&game, level, ply, &Budget::unlimited()).unwrap();
+                game.play(&m.path).unwrap();
+            }
+            assert_eq!(game.to_move(), Some(0));
+            let mut ctx = level_context(&game, 0, Level::Expert, &settings);
+            assert!(
+                ctx.paces.is_some(),
+                "ten moves each: the pace weights are set"
+            );
+            let known = drop_foreseen_paces(
+                &mut ctx,
+                &game,
+                Level::Expert,
+                &settings,
+                7,
+                &Budget::unlimited(),
+            )
+            .expect("the pace weights were set, so foresight looked");
+            match greedy_seat {
+                None => {
+                    assert_eq!(known, [false, true, true, true, true, true]);
+                    assert_eq!(ctx.paces, None);
+                }
+                Some(_) => {
+                    assert_eq!(known, [false; 6], "not every seat plays as the medium");
+                    assert!(ctx.paces.is_some());
+                }
+            }
+            // The hard level never foresees, and keeps its context as it was.
+            let mut hard = level_context(&game, 0, Level::Hard, &settings);
+            let before = hard.paces;
+            assert_eq!(
+                drop_foreseen_paces(
+                    &mut hard,
+                    &game,
+                    Level::Hard,
+                    &settings,
+                    7,
+                    &Budget::unlimited()
+                ),
+                None
+            );
+            assert_eq!(hard.paces, before);
+        }
+    }
 
     /// After whole rounds, when every seat has made as many moves, an opponent's pace weight
     /// follows its distance still to run: the one with least left weighs 100, one with more

@@ -31,7 +31,9 @@
 use super::evaluation::Ctx;
 use super::race::{beam, holes_to_fill, ida_star, is_race};
 use super::search::{SMove, Searcher, WIN};
-use super::{Budget, Level, Settings, choose_move, level_context, style, turn_order};
+use super::{
+    Budget, Level, Settings, choose_move, drop_foreseen_paces, level_context, style, turn_order,
+};
 use crate::board::Hole;
 use crate::game::{Action, Game, Move};
 use crate::position::Board;
@@ -411,7 +413,16 @@ fn judge(
         cancel: Some(cancel),
     };
     let settings = Settings::default();
-    let ctx = level_context(game, seat, options.level, &settings);
+    let mut ctx = level_context(game, seat, options.level, &settings);
+    // The measure the engine's search used at this move, foresight's dropped weights too.
+    drop_foreseen_paces(
+        &mut ctx,
+        game,
+        options.level,
+        &settings,
+        hint_seed(game),
+        &budget,
+    );
     let board = *game.board();
     let after = |m: &Move| {
         let mut b = board;
