@@ -414,15 +414,6 @@ fn judge(
     };
     let settings = Settings::default();
     let mut ctx = level_context(game, seat, options.level, &settings);
-    // The measure the engine's search used at this move, foresight's dropped weights too.
-    drop_foreseen_paces(
-        &mut ctx,
-        game,
-        options.level,
-        &settings,
-        hint_seed(game),
-        &budget,
-    );
     let board = *game.board();
     let after = |m: &Move| {
         let mut b = board;
@@ -482,6 +473,16 @@ fn judge(
             basis: Basis::PutOut,
         });
     }
+    // The measure the engine's search used at this move, foresight's dropped weights too:
+    // found only here, since only the search below reads the pace weights.
+    drop_foreseen_paces(
+        &mut ctx,
+        game,
+        options.level,
+        &settings,
+        hint_seed(game),
+        &budget,
+    );
     let width = match style(options.level).width {
         0 => 10,
         w => w,
